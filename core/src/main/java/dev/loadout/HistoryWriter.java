@@ -9,7 +9,7 @@ final class HistoryWriter {
   private HistoryWriter() {}
 
   static ArrayNode write(Dialect dialect, List<ToolOutcome> outcomes) {
-    if (outcomes == null || outcomes.contains(null)) {
+    if (!Checks.noNulls(outcomes)) {
       throw new IllegalArgumentException("outcomes must be a list without nulls, but was " + outcomes);
     }
     ArrayNode out = Json.array();

@@ -354,7 +354,7 @@ public final class Loadout implements AutoCloseable {
      * groups not listed follow, by name.
      */
     public Builder groupOrder(List<String> groups) {
-      if (groups == null || groups.contains(null)) {
+      if (!Checks.noNulls(groups)) {
         throw new IllegalArgumentException("group order must be a list without nulls, but was " + groups);
       }
       groupOrder.clear();

@@ -120,7 +120,7 @@ public final class PreparedTurn {
    * {@link Dialect#historyMessages(List)}.
    */
   public CompletionStage<List<ToolOutcome>> executeAll(List<ToolCall> calls) {
-    if (calls == null || calls.contains(null)) {
+    if (!Checks.noNulls(calls)) {
       throw new IllegalArgumentException("calls must be a list without nulls, but was " + calls);
     }
     List<CompletableFuture<ToolOutcome>> futures = new ArrayList<>(calls.size());

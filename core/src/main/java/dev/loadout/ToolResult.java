@@ -71,7 +71,7 @@ public sealed interface ToolResult permits ToolResult.Success, ToolResult.Failur
 
     /** The same result with media attached, such as generated images. */
     public Success withMedia(List<ToolMedia> media) {
-      if (media == null || media.contains(null)) {
+      if (!Checks.noNulls(media)) {
         throw new IllegalArgumentException("media must be a list without nulls, but was " + media);
       }
       return new Success(data, summary, media, originalLength);

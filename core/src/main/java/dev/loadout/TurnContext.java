@@ -240,7 +240,7 @@ public final class TurnContext {
 
     /** Sets the member's permissions; null means unknown (fails closed). */
     public Builder permissions(Set<String> permissions) {
-      if (permissions != null && permissions.contains(null)) {
+      if (permissions != null && !Checks.noNulls(permissions)) {
         throw new IllegalArgumentException("permissions must not contain null");
       }
       this.permissions = permissions;
