@@ -40,7 +40,15 @@ final class ToolExecution {
       return done(ToolResult.failure(ToolResult.INVALID_ARGUMENTS,
           "Arguments for '" + variant.name() + "' must be a JSON object, but were a JSON " + arguments.getNodeType().name().toLowerCase(java.util.Locale.ROOT) + ".", false));
     }
-    List<String> violations = variant.validator().violations(arguments);
+    List<String> violations;
+    try {
+      violations = variant.validator().violations(arguments);
+    } catch (RuntimeException e) {
+      // The schema, not the model, is at fault (a validator limit or a broken keyword).
+      Loadout.LOG.warn("Arguments for tool '{}' could not be checked against its schema", variant.name(), e);
+      return done(ToolResult.failure(ToolResult.TOOL_ERROR,
+          "Tool '" + variant.name() + "' cannot check its arguments right now.", false));
+    }
     if (!violations.isEmpty()) {
       return done(ToolResult.failure(ToolResult.INVALID_ARGUMENTS, describe(variant.name(), violations), false));
     }

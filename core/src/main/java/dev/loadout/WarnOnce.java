@@ -13,15 +13,19 @@ import org.slf4j.Logger;
 final class WarnOnce {
   static final int MAX_KEYS = 4096;
   private final Set<String> seen = ConcurrentHashMap.newKeySet();
+  private final java.util.concurrent.atomic.AtomicInteger logged = new java.util.concurrent.atomic.AtomicInteger();
 
   boolean warn(Logger log, String key, Supplier<String> message, Throwable error) {
-    if (seen.contains(key)) {
+    if (seen.contains(key) || (seen.size() < MAX_KEYS && !seen.add(key))) {
       return false;
     }
-    if (seen.size() < MAX_KEYS) {
-      seen.add(key);
-    }
+    logged.incrementAndGet();
     log.warn(message.get(), error);
     return true;
+  }
+
+  /** How many warnings were written; for tests that check "once, not twice". */
+  int logged() {
+    return logged.get();
   }
 }
