@@ -3,6 +3,8 @@ package dev.loadout;
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.BiFunction;
 import java.util.concurrent.CompletionStage;
 import org.apiguardian.api.API;
 
@@ -49,4 +51,33 @@ public interface BaseTool {
    * @return the result; the stage must not complete with null
    */
   CompletionStage<ToolResult> execute(ToolCall call, TurnContext context);
+
+  /**
+   * A tool from a spec and a synchronous function, for simple tools. The function runs on Loadout's
+   * executor like any tool; it is shown the spec unchanged on every turn.
+   *
+   * @param spec the spec; never null
+   * @param function computes the result; may throw, which becomes a {@code tool_error} result
+   */
+  static BaseTool of(ToolSpec spec, BiFunction<ToolCall, TurnContext, ToolResult> function) {
+    if (spec == null || function == null) {
+      throw new IllegalArgumentException("a tool needs a spec and a function, but got " + spec + ", " + function);
+    }
+    return new BaseTool() {
+      @Override
+      public ToolSpec spec() {
+        return spec;
+      }
+
+      @Override
+      public CompletionStage<ToolResult> execute(ToolCall call, TurnContext context) {
+        return CompletableFuture.completedFuture(function.apply(call, context));
+      }
+
+      @Override
+      public String toString() {
+        return "BaseTool.of(" + spec.name() + ")";
+      }
+    };
+  }
 }

@@ -45,6 +45,14 @@ public sealed interface ToolResult permits ToolResult.Success, ToolResult.Failur
     return new Success(data, summary, List.of(), -1);
   }
 
+  /** A success whose data and model text are the same plain text. */
+  static Success text(String text) {
+    if (text == null) {
+      throw new IllegalArgumentException("text must not be null");
+    }
+    return new Success(Json.NODES.stringNode(text), text, List.of(), -1);
+  }
+
   /** A failure with a stable code and a message safe to show to users and models. */
   static Failure failure(String code, String message, boolean retryable) {
     return new Failure(code, message, retryable);

@@ -75,6 +75,24 @@ public final class ToolSpec {
     return new Builder(name, parameters);
   }
 
+  /**
+   * Starts a spec whose parameters are given as JSON text, which is handy for literal schemas.
+   *
+   * @throws IllegalArgumentException if the text is not a JSON object, or as {@link #builder(String, ObjectNode)}
+   */
+  public static Builder builder(String name, String parametersJson) {
+    tools.jackson.databind.JsonNode node;
+    try {
+      node = parametersJson == null ? null : Json.parse(parametersJson);
+    } catch (tools.jackson.core.JacksonException e) {
+      throw new IllegalArgumentException("parameters of tool '" + name + "' are not valid JSON: " + e.getOriginalMessage(), e);
+    }
+    if (node != null && !(node instanceof ObjectNode)) {
+      throw new IllegalArgumentException("parameters of tool '" + name + "' must be a JSON object, but were " + node.getNodeType());
+    }
+    return new Builder(name, (ObjectNode) node);
+  }
+
   /** The tool name, unique in a registry; never null. */
   public String name() {
     return name;

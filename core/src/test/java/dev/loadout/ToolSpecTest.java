@@ -23,7 +23,9 @@ class ToolSpecTest {
     assertThatThrownBy(() -> ToolSpec.builder("t", Tools.schema("{\"type\":\"string\"}")))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessage("parameters of tool 't' must be a JSON Schema of type \"object\", but type was \"string\"");
-    assertThatThrownBy(() -> ToolSpec.builder("t", null)).hasMessageContaining("but was null");
+    assertThatThrownBy(() -> ToolSpec.builder("t", (tools.jackson.databind.node.ObjectNode) null)).hasMessageContaining("but was null");
+    assertThatThrownBy(() -> ToolSpec.builder("t", "{oops")).hasMessageStartingWith("parameters of tool 't' are not valid JSON");
+    assertThatThrownBy(() -> ToolSpec.builder("t", "[1]")).hasMessage("parameters of tool 't' must be a JSON object, but were ARRAY");
   }
 
   @Test
