@@ -31,5 +31,6 @@ public record HiddenTool(String name, List<Reason> reasons) {
    * @param message the sentence
    * @param source who decided: a filter's class name, or {@code assembly}
    */
+  @API(status = MAINTAINED, since = "0.1")
   public record Reason(String code, String message, String source) {}
 }
