@@ -77,7 +77,7 @@ public final class Loadout implements AutoCloseable {
   private Loadout(Builder b) {
     this.registry = b.registry;
     this.filters = List.copyOf(b.filters);
-    this.filterNames = filters.stream().map(f -> f.getClass().getName()).toArray(String[]::new);
+    this.filterNames = filters.stream().map(Loadout::filterName).toArray(String[]::new);
     Map<String, Integer> rank = new HashMap<>();
     for (String g : b.groupOrder) {
       rank.putIfAbsent(g, rank.size());
@@ -114,6 +114,16 @@ public final class Loadout implements AutoCloseable {
       throw new IllegalArgumentException("registry must not be null");
     }
     return new Builder(registry);
+  }
+
+  private static String filterName(AvailabilityFilter f) {
+    String name;
+    try {
+      name = f.name();
+    } catch (RuntimeException e) {
+      name = null;
+    }
+    return name == null || name.isBlank() ? f.getClass().getName() : name;
   }
 
   /** The registry this Loadout reads. */

@@ -84,12 +84,12 @@ class PrepareTest {
 
   @Test
   void aThrowingFilterHidesOnlyThatToolAndLogsOnceAcrossTurns() {
-    AvailabilityFilter broken = (spec, ctx) -> {
+    AvailabilityFilter broken = AvailabilityFilter.named("guild-config", (spec, ctx) -> {
       if (spec.name().equals("fragile")) {
         throw new IllegalStateException("config missing");
       }
       return AvailabilityDecision.available();
-    };
+    });
     ToolRegistry registry = ToolRegistry.builder().register(Tools.FnTool.echo(Tools.spec("fragile")),
         Tools.FnTool.echo(Tools.spec("sturdy"))).build();
     try (Loadout loadout = loadout(registry, broken)) {
@@ -99,7 +99,8 @@ class PrepareTest {
       assertThat(second.visibleNames()).containsExactly("sturdy");
       HiddenTool.Reason reason = first.hidden("fragile").orElseThrow().reasons().get(0);
       assertThat(reason.code()).isEqualTo(AvailabilityDecision.FILTER_FAILED);
-      assertThat(reason.source()).isEqualTo(broken.getClass().getName());
+      assertThat(reason.source()).isEqualTo("guild-config");
+      assertThat(reason.message()).isEqualTo("availability filter [guild-config] failed: IllegalStateException");
       assertThat(reason.message()).doesNotContain("config missing");
       assertThat(loadout.warnings.logged()).isEqualTo(1);
     }

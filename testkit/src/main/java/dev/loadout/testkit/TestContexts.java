@@ -7,8 +7,8 @@ import dev.loadout.TurnContext;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
-import java.util.Collections;
 import java.util.Locale;
+import java.util.Set;
 import org.apiguardian.api.API;
 
 /**
@@ -67,8 +67,7 @@ public final class TestContexts {
         .guildId(GUILD_ID)
         .channelId(CHANNEL_ID)
         .userId(USER_ID)
-        // Not Set.of(): core before a7ff7e5 checked contains(null), which Set.of() answers with an NPE.
-        .permissions(Collections.emptySet())
+        .permissions(Set.of())
         .locale(Locale.ROOT)
         .environment(Environment.PRODUCTION)
         .clock(CLOCK);
