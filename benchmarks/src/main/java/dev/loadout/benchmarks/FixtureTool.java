@@ -1,0 +1,55 @@
+package dev.loadout.benchmarks;
+
+import dev.loadout.BaseTool;
+import dev.loadout.SchemaEdit;
+import dev.loadout.ToolCall;
+import dev.loadout.ToolResult;
+import dev.loadout.ToolSpec;
+import dev.loadout.TurnContext;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+
+/**
+ * A fixture tool: its spec, and for the 20 built-ins with a {@link Variants.Rule} an
+ * {@code assembleForContext} written the way a tool author writes one ({@code spec.edit()...build()} on
+ * every turn, relying on Loadout to memoise the variant). Never executed by the benchmark.
+ */
+final class FixtureTool implements BaseTool {
+  private final ToolSpec spec;
+  private final Optional<ToolSpec> full;
+  private final Variants.Rule rule;
+
+  FixtureTool(ToolSpec spec, Variants.Rule rule) {
+    this.spec = spec;
+    this.full = Optional.of(spec);
+    this.rule = rule;
+  }
+
+  @Override
+  public ToolSpec spec() {
+    return spec;
+  }
+
+  @Override
+  public Optional<ToolSpec> assembleForContext(TurnContext context) {
+    if (rule == null) {
+      return full;
+    }
+    List<Variants.Change> changes = rule.changes(context);
+    if (changes.isEmpty()) {
+      return full;
+    }
+    SchemaEdit edit = spec.edit();
+    for (Variants.Change change : changes) {
+      change.addTo(edit);
+    }
+    return Optional.of(edit.build());
+  }
+
+  @Override
+  public CompletionStage<ToolResult> execute(ToolCall call, TurnContext context) {
+    return CompletableFuture.completedFuture(ToolResult.failure("not_implemented", "benchmark fixture tool", false));
+  }
+}

@@ -1,0 +1,84 @@
+package dev.loadout.benchmarks;
+
+import dev.loadout.AvailabilityDecision;
+import dev.loadout.AvailabilityFilter;
+import dev.loadout.BaseTool;
+import dev.loadout.Dialect;
+import dev.loadout.Loadout;
+import dev.loadout.PreparedTurn;
+import dev.loadout.RenderedTools;
+import dev.loadout.ToolRegistry;
+import dev.loadout.ToolSpec;
+import dev.loadout.TurnContext;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Loadout as a bot uses it: one {@link Loadout} built at start-up, then {@code prepare} + {@code render}
+ * per turn. The constructor warms every cache the steady state relies on and fails if a second turn
+ * is not served from them, so the benchmark cannot silently measure a cold path.
+ */
+final class LoadoutWarm implements TurnAdapter {
+  /** Hides tools whose permission the member lacks; both benchmark turns hold it, so nothing is hidden. */
+  static final AvailabilityFilter PERMISSION = (spec, context) -> {
+    String permission = spec.requiredPermission().orElse(null);
+    return permission == null || context.hasPermission(permission)
+        ? AvailabilityDecision.available()
+        : AvailabilityDecision.hidden("missing_permission", "the member lacks " + permission);
+  };
+
+  private final Loadout loadout;
+
+  LoadoutWarm(Toolset toolset) {
+    Variants.check(toolset);
+    List<BaseTool> builtIns = new ArrayList<>(Toolset.BUILT_INS);
+    for (int i = 0; i < Toolset.BUILT_INS; i++) {
+      builtIns.add(new FixtureTool(toolset.spec(i), Variants.rule(toolset.name(i))));
+    }
+    ToolRegistry registry = ToolRegistry.builder().register(builtIns.toArray(new BaseTool[0])).build();
+    for (int i = Toolset.BUILT_INS; i < Toolset.SIZE; i++) {
+      registry.registerExternal("mcp server bench", new FixtureTool(toolset.spec(i), null));
+    }
+    this.loadout = Loadout.builder(registry).groupOrder(Toolset.GROUP_ORDER).addFilter(PERMISSION).build();
+    for (TurnContext context : Turns.BOTH) {
+      checkWarm(context);
+    }
+  }
+
+  Loadout loadout() {
+    return loadout;
+  }
+
+  @Override
+  public Object turn(TurnContext context) {
+    return loadout.prepare(context).render(Dialect.OPENAI_CHAT);
+  }
+
+  @Override
+  public byte[] toolsJson(TurnContext context) {
+    return ((RenderedTools) turn(context)).bytes();
+  }
+
+  @Override
+  public void close() {
+    loadout.close();
+  }
+
+  private void checkWarm(TurnContext context) {
+    PreparedTurn first = loadout.prepare(context);
+    RenderedTools rendered = first.render(Dialect.OPENAI_CHAT);
+    PreparedTurn second = loadout.prepare(context);
+    if (first.visible().size() != Toolset.SIZE || !first.hidden().isEmpty()) {
+      throw new IllegalStateException("all " + Toolset.SIZE + " tools must be visible, but hidden were " + first.hidden());
+    }
+    for (int i = 0; i < Toolset.SIZE; i++) {
+      ToolSpec a = first.visible().get(i);
+      if (a != second.visible().get(i)) {
+        throw new IllegalStateException("variant of '" + a.name() + "' was rebuilt on a warm turn: not memoised");
+      }
+    }
+    if (second.render(Dialect.OPENAI_CHAT) != rendered) {
+      throw new IllegalStateException("a warm turn re-rendered " + context + " instead of reusing the cached render");
+    }
+  }
+}
