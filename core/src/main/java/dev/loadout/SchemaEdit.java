@@ -51,11 +51,23 @@ public final class SchemaEdit {
     if (allowed == null) {
       throw new IllegalArgumentException("allowed values for '" + propertyPath + "' must not be null");
     }
-    List<String> values = new ArrayList<>(allowed.size());
+    boolean allStrings = true;
     for (Object v : allowed) {
-      values.add(String.valueOf(v));
+      allStrings &= v instanceof String;
     }
-    edits.add(new NarrowEnum(checkPath(propertyPath), List.copyOf(values)));
+    List<String> values;
+    if (allStrings) {
+      @SuppressWarnings("unchecked")
+      Collection<String> strings = (Collection<String>) allowed;
+      values = List.copyOf(strings); // no copy when it is already an immutable list
+    } else {
+      List<String> converted = new ArrayList<>(allowed.size());
+      for (Object v : allowed) {
+        converted.add(String.valueOf(v));
+      }
+      values = List.copyOf(converted);
+    }
+    edits.add(new NarrowEnum(checkPath(propertyPath), values));
     return this;
   }
 
@@ -98,7 +110,9 @@ public final class SchemaEdit {
     if (edits.isEmpty()) {
       return base;
     }
-    return base.variants().get(List.copyOf(edits), this::apply);
+    // The warm path: a lookup with the edit list as it is, no copy and no capturing lambda.
+    ToolSpec known = base.variants().getIfPresent(edits);
+    return known != null ? known : base.variants().get(List.copyOf(edits), this::apply);
   }
 
   private ToolSpec apply(List<Edit> edits) {
@@ -114,11 +128,11 @@ public final class SchemaEdit {
     return base.toBuilderWith(schema).description(description).build();
   }
 
-  private static String[] checkPath(String path) {
+  private static String checkPath(String path) {
     if (path == null || path.isBlank()) {
       throw new IllegalArgumentException("property path must not be blank, but was " + (path == null ? "null" : "'" + path + "'"));
     }
-    return path.split("/");
+    return path;
   }
 
   /** One edit; records so that equal edit lists are equal memo keys. */
@@ -145,24 +159,24 @@ public final class SchemaEdit {
   }
 
   private static final class NarrowEnum implements Edit {
-    final List<String> path;
+    final String path;
     final List<String> allowed;
 
-    NarrowEnum(String[] path, List<String> allowed) {
-      this.path = List.of(path);
+    NarrowEnum(String path, List<String> allowed) {
+      this.path = path;
       this.allowed = allowed;
     }
 
     @Override
     public void apply(String tool, ObjectNode schema) {
-      String[] p = path.toArray(String[]::new);
+      String[] p = path.split("/");
       ObjectNode property = property(tool, parentOf(tool, schema, p), p, p.length - 1);
       ObjectNode holder = property;
       if (!(holder.get("enum") instanceof ArrayNode) && holder.get("items") instanceof ObjectNode) {
         holder = (ObjectNode) holder.get("items");
       }
       if (!(holder.get("enum") instanceof ArrayNode)) {
-        throw new IllegalArgumentException("property '" + String.join("/", path) + "' of tool '" + tool + "' has no enum to narrow");
+        throw new IllegalArgumentException("property '" + path + "' of tool '" + tool + "' has no enum to narrow");
       }
       Set<String> keep = new HashSet<>(allowed);
       ArrayNode narrowed = Json.array();
@@ -172,7 +186,7 @@ public final class SchemaEdit {
         }
       }
       if (narrowed.isEmpty()) {
-        throw new IllegalArgumentException("narrowing enum '" + String.join("/", path) + "' of tool '" + tool
+        throw new IllegalArgumentException("narrowing enum '" + path + "' of tool '" + tool
             + "' to " + allowed + " leaves no value; hide the tool instead");
       }
       holder.set("enum", narrowed);
@@ -190,15 +204,15 @@ public final class SchemaEdit {
   }
 
   private static final class DropProperty implements Edit {
-    final List<String> path;
+    final String path;
 
-    DropProperty(String[] path) {
-      this.path = List.of(path);
+    DropProperty(String path) {
+      this.path = path;
     }
 
     @Override
     public void apply(String tool, ObjectNode schema) {
-      String[] p = path.toArray(String[]::new);
+      String[] p = path.split("/");
       ObjectNode parent = parentOf(tool, schema, p);
       property(tool, parent, p, p.length - 1);
       String name = p[p.length - 1];
@@ -244,17 +258,17 @@ public final class SchemaEdit {
   }
 
   private static final class PropertyDescription implements Edit {
-    final List<String> path;
+    final String path;
     final String description;
 
-    PropertyDescription(String[] path, String description) {
-      this.path = List.of(path);
+    PropertyDescription(String path, String description) {
+      this.path = path;
       this.description = description;
     }
 
     @Override
     public void apply(String tool, ObjectNode schema) {
-      String[] p = path.toArray(String[]::new);
+      String[] p = path.split("/");
       property(tool, parentOf(tool, schema, p), p, p.length - 1).put("description", description);
     }
 

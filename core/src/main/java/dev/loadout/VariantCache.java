@@ -18,6 +18,10 @@ final class VariantCache {
   private final Cache<List<SchemaEdit.Edit>, ToolSpec> cache =
       Caffeine.newBuilder().maximumSize(MAXIMUM_VARIANTS).executor(Runnable::run).build();
 
+  ToolSpec getIfPresent(List<SchemaEdit.Edit> edits) {
+    return cache.getIfPresent(edits);
+  }
+
   ToolSpec get(List<SchemaEdit.Edit> edits, Function<List<SchemaEdit.Edit>, ToolSpec> make) {
     return cache.get(edits, make);
   }

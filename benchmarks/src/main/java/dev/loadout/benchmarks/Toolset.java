@@ -5,7 +5,6 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import tools.jackson.databind.JsonNode;
@@ -28,8 +27,7 @@ final class Toolset {
   static final int SIZE = 100;
   static final int BUILT_INS = 60;
   static final String MODERATE = "MODERATE_MEMBERS";
-  /** Not List.of: Loadout.Builder.groupOrder calls contains(null), which List.of rejects with an NPE. */
-  static final List<String> GROUP_ORDER = Collections.unmodifiableList(Arrays.asList("search", "media", "moderation"));
+  static final List<String> GROUP_ORDER = List.of("search", "media", "moderation");
 
   /** One plain mapper, as a bot without Loadout would have. */
   static final JsonMapper MAPPER = JsonMapper.builder().build();

@@ -1,9 +1,8 @@
 package dev.loadout.benchmarks;
 
 import dev.loadout.TurnContext;
-import java.util.Arrays;
-import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 
 /**
  * The two turns the benchmark alternates between: two guilds of one bot that differ in everything the
@@ -29,8 +28,7 @@ final class Turns {
         .guildId(guild)
         .channelId("200000000000000001")
         .userId("300000000000000001")
-        // Not Set.of: TurnContext.Builder.permissions calls contains(null), which Set.of rejects with an NPE.
-        .permissions(new HashSet<>(Arrays.asList(Toolset.MODERATE, "SEND_MESSAGES")))
+        .permissions(Set.of(Toolset.MODERATE, "SEND_MESSAGES"))
         .flag(NSFW, relaxed)
         .flag(BETA, relaxed)
         .build();
