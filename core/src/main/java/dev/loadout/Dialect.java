@@ -15,24 +15,53 @@ import tools.jackson.databind.node.ArrayNode;
  * (see {@code DialectSchemas}), and the rewrite is cached per tool variant, so it costs nothing on warm
  * turns.
  * <ul>
- *   <li>All dialects: the root loses {@code $schema} and {@code $id}; a root {@code anyOf}, {@code oneOf} or
- *       {@code allOf} is flattened into root {@code properties} (a property required by every branch stays
- *       required); a root {@code not}, {@code enum}, {@code if}, {@code then}, {@code else} is dropped; a
- *       missing root {@code properties} becomes {@code {}}. Nested schemas are left as written, except for
- *       Gemini.</li>
+ *   <li>All dialects, at the root only: {@code $schema} and {@code $id} are removed; a root {@code $ref}
+ *       to a local definition is replaced by that definition (the root's own keywords win; properties
+ *       and required names are joined), and any other root {@code $ref} is removed; a root
+ *       {@code allOf}, {@code anyOf} or {@code oneOf} is flattened into root {@code properties} (a branch
+ *       that is a local {@code $ref} is resolved first; a property required by every branch stays
+ *       required, and for {@code allOf} every required name stays); a root {@code not}, {@code enum},
+ *       {@code const}, {@code if}, {@code then}, {@code else} is dropped; the root {@code type} is
+ *       {@code object}, and a missing root {@code properties} becomes {@code {}}. Nested schemas are
+ *       left as written, except for Gemini.</li>
  *   <li>{@link #OPENAI_RESPONSES} adds {@code "strict": false}, because the Responses API otherwise
  *       enforces strict mode, which ordinary tool schemas do not meet.</li>
- *   <li>{@link #GEMINI} keeps only the OpenAPI subset Gemini accepts, at every depth: local {@code $ref}s
- *       are inlined (a recursive one becomes an untyped object), {@code allOf} is merged, {@code oneOf}
- *       becomes {@code anyOf}, {@code const} becomes a one-value {@code enum}, a type array with
- *       {@code "null"} becomes {@code nullable}, other type arrays become {@code anyOf}, enum values
- *       become strings (and the type {@code string}), numeric {@code exclusiveMinimum}/{@code
- *       exclusiveMaximum} become {@code minimum}/{@code maximum}, formats other than {@code date-time} and
- *       {@code enum} (strings) or {@code int32}, {@code int64}, {@code float}, {@code double} (numbers)
- *       are dropped, empty {@code properties} are removed, {@code required} keeps only names that exist,
- *       untyped {@code anyOf} members are dropped, and every other keyword is removed. A tool with no
- *       parameters is declared without {@code parameters}. A tool name that does not start with a letter
- *       or {@code _} is sent with a leading {@code _}, and calls are mapped back.</li>
+ *   <li>{@link #GEMINI} keeps only the OpenAPI subset Gemini accepts, at every depth:
+ *     <ul>
+ *       <li>a local {@code $ref} is inlined, merged like an {@code allOf} member under its sibling
+ *           keywords; a {@code $ref} to a schema it sits inside (recursion, including {@code "#"}), an
+ *           unresolvable or an external one becomes {@code {"type": "object"}} plus its siblings;</li>
+ *       <li>{@code allOf} members are merged: properties and required names are joined, any other
+ *           keyword is taken from the first schema that has it;</li>
+ *       <li>{@code oneOf} becomes {@code anyOf}; in an {@code anyOf}, a member that is itself an untyped
+ *           union is spliced in, a {@code {"type": "null"}} member makes the schema {@code nullable},
+ *           other members without a type are dropped, and a single remaining member is merged into the
+ *           schema;</li>
+ *       <li>{@code const} becomes a one-value {@code enum}; enum values become strings (non-strings as
+ *           their JSON text, duplicates once, {@code null} as {@code nullable}) and the type becomes
+ *           {@code string};</li>
+ *       <li>a type array with {@code "null"} becomes {@code nullable}, other type arrays become
+ *           {@code anyOf}; the type {@code "null"} becomes {@code nullable}; a type Gemini does not know
+ *           is removed;</li>
+ *       <li>numeric {@code exclusiveMinimum}/{@code exclusiveMaximum} become {@code minimum}/{@code
+ *           maximum} unless those are set;</li>
+ *       <li>formats other than {@code date-time} and {@code enum} (strings) or {@code int32},
+ *           {@code int64}, {@code float}, {@code double} (numbers) are dropped;</li>
+ *       <li>an array without {@code items} gets {@code {"type": "string"}} items; tuple {@code items}
+ *           keep their first schema;</li>
+ *       <li>empty {@code properties} are removed; {@code required} and {@code propertyOrdering} keep only
+ *           names that exist;</li>
+ *       <li>every keyword outside Gemini's {@code Schema} message is removed, and so is a kept keyword
+ *           whose value has the wrong JSON type (a non-string {@code description}, a negative or
+ *           fractional {@code minItems}, a non-boolean {@code nullable}, …).</li>
+ *     </ul>
+ *     A tool with no parameters left is declared without {@code parameters}. A tool name whose first
+ *     character after any leading {@code _} is a digit or {@code -} is sent with one more leading
+ *     {@code _} ({@code 1abc} as {@code _1abc}, {@code _1abc} as {@code __1abc}), and calls are mapped
+ *     back; a 64-character name that needs the prefix exceeds Gemini's 64-character limit, so keep such
+ *     names shorter. Property names are sent as written: Gemini documents a stricter rule for them
+ *     (a letter or {@code _} first, then letters, digits and {@code _}, at most 64) that no rewrite
+ *     could meet without renaming the model's arguments.</li>
  * </ul>
  *
  * @since 0.1
@@ -81,11 +110,13 @@ public enum Dialect {
    *       results carry images, one extra user message follows with them, since tool messages cannot
    *       hold images.</li>
    *   <li>{@code OPENAI_RESPONSES}: one {@code function_call_output} item per call; images likewise in
-   *       one extra user message.</li>
+   *       one extra user message, as {@code input_image} parts.</li>
    *   <li>{@code ANTHROPIC}: one user message whose content is a {@code tool_result} block per call
-   *       ({@code is_error} on failure), images inside the block.</li>
+   *       ({@code is_error} on failure) holding the text (left out when empty, since Anthropic refuses
+   *       empty text blocks; with no images either, the block has no {@code content}) and the images.</li>
    *   <li>{@code GEMINI}: one user content whose parts are a {@code functionResponse} per call
-   *       ({@code response.result} or {@code response.error}), followed by image parts.</li>
+   *       ({@code response.result} or {@code response.error}; with the call's {@code id} when Gemini sent
+   *       one), followed by image parts ({@code fileData} for URLs, {@code inlineData} for base64).</li>
    * </ul>
    *
    * @param outcomes calls and results in the order the model made the calls
@@ -93,5 +124,22 @@ public enum Dialect {
    */
   public ArrayNode historyMessages(List<ToolOutcome> outcomes) {
     return HistoryWriter.write(this, outcomes);
+  }
+
+  /**
+   * The name under which this dialect declares a tool to the model, and under which the model calls it.
+   * Identity except for {@link #GEMINI}, whose names must start with a letter or {@code _}: there a name
+   * whose first character after any leading {@code _} is a digit or {@code -} gains one leading
+   * {@code _}, and {@link #parseToolCalls(String)} maps it back. Test fixtures that build provider
+   * responses by hand need this.
+   *
+   * @param toolName a tool name as in {@link ToolSpec#name()}
+   * @return the name on the wire; never null
+   */
+  public String wireName(String toolName) {
+    if (toolName == null) {
+      throw new IllegalArgumentException("tool name must not be null");
+    }
+    return this == GEMINI ? ToolRenderer.geminiWireName(toolName) : toolName;
   }
 }

@@ -35,7 +35,10 @@ final class HistoryWriter {
         for (ToolOutcome o : outcomes) {
           ObjectNode block = content.addObject().put("type", "tool_result").put("tool_use_id", o.call().id());
           ArrayNode parts = block.putArray("content");
-          parts.addObject().put("type", "text").put("text", text(o.result()));
+          String text = text(o.result());
+          if (!text.isEmpty()) {
+            parts.addObject().put("type", "text").put("text", text); // Anthropic refuses empty text blocks
+          }
           for (ToolMedia m : images(o.result())) {
             ObjectNode source = parts.addObject().put("type", "image").putObject("source");
             if (m.url().isPresent()) {
@@ -43,6 +46,9 @@ final class HistoryWriter {
             } else {
               source.put("type", "base64").put("media_type", m.mimeType()).put("data", m.base64().get());
             }
+          }
+          if (parts.isEmpty()) {
+            block.remove("content"); // an empty summary and no images: content is optional
           }
           if (!o.result().isSuccess()) {
             block.put("is_error", true);
@@ -55,7 +61,10 @@ final class HistoryWriter {
         ArrayNode parts = message.putArray("parts");
         for (ToolOutcome o : outcomes) {
           ObjectNode fr = parts.addObject().putObject("functionResponse");
-          fr.put("name", DialectSchemas.geminiWireName(o.call().name().isEmpty() ? "_" : o.call().name()));
+          if (!o.call().id().isEmpty() && !o.call().id().startsWith(ToolCallParser.GEMINI_MADE_UP_ID)) {
+            fr.put("id", o.call().id()); // Gemini matches a response to its call by this id when it sent one
+          }
+          fr.put("name", ToolRenderer.geminiWireName(o.call().name().isEmpty() ? "_" : o.call().name()));
           ObjectNode response = fr.putObject("response");
           ToolResult r = o.result();
           if (r instanceof ToolResult.Success) {

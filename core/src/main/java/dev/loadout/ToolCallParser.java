@@ -7,6 +7,9 @@ import tools.jackson.databind.JsonNode;
 
 /** Reads tool calls out of provider responses. Lenient: a broken call still becomes a {@link ToolCall}. */
 final class ToolCallParser {
+  /** The id prefix for Gemini calls that came without one; such ids are never sent back. */
+  static final String GEMINI_MADE_UP_ID = "gemini_call_";
+
   private ToolCallParser() {}
 
   static List<ToolCall> parse(Dialect dialect, String body) {
@@ -66,8 +69,8 @@ final class ToolCallParser {
           JsonNode fn = part.get("functionCall");
           if (fn != null) {
             String name = Json.string(fn.get("name"));
-            calls.add(ToolCall.of(idOr(fn.get("id"), "gemini_call_" + i),
-                name == null ? null : DialectSchemas.fromGeminiWireName(name), argumentsText(fn.get("args"))));
+            calls.add(ToolCall.of(idOr(fn.get("id"), GEMINI_MADE_UP_ID + i),
+                name == null ? null : ToolRenderer.fromGeminiWireName(name), argumentsText(fn.get("args"))));
           }
           i++;
         }

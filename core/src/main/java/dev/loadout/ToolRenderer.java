@@ -52,7 +52,7 @@ final class ToolRenderer {
         out.set("input_schema", schema);
         break;
       case GEMINI:
-        out.put("name", DialectSchemas.geminiWireName(spec.name()));
+        out.put("name", geminiWireName(spec.name()));
         out.put("description", spec.description());
         if (schema.has("properties")) {
           out.set("parameters", schema);
@@ -88,5 +88,32 @@ final class ToolRenderer {
     }
     out.writeBytes(close);
     return out.toByteArray();
+  }
+
+  /**
+   * Gemini function names must start with a letter or {@code _}. A name whose first character after
+   * any leading {@code _} is a digit or {@code -} gets one more leading {@code _}: that covers the names
+   * Gemini refuses and the names that would read the same once prefixed, so the mapping is reversible
+   * for every name ({@code 1abc} is sent as {@code _1abc}, {@code _1abc} as {@code __1abc}).
+   */
+  static String geminiWireName(String name) {
+    return needsGeminiPrefix(name) ? "_" + name : name;
+  }
+
+  /** The tool name a Gemini wire name stands for; the inverse of {@link #geminiWireName(String)}. */
+  static String fromGeminiWireName(String wire) {
+    return wire.startsWith("_") && needsGeminiPrefix(wire.substring(1)) ? wire.substring(1) : wire;
+  }
+
+  private static boolean needsGeminiPrefix(String name) {
+    int i = 0;
+    while (i < name.length() && name.charAt(i) == '_') {
+      i++;
+    }
+    if (i == name.length()) {
+      return false;
+    }
+    char c = name.charAt(i);
+    return (c >= '0' && c <= '9') || c == '-';
   }
 }

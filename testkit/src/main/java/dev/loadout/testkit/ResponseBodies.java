@@ -70,7 +70,7 @@ final class ResponseBodies {
       case GEMINI: {
         ArrayNode parts = gemini(root);
         for (ToolCall call : calls) {
-          parts.addObject().putObject("functionCall").put("name", geminiWireName(call.name()))
+          parts.addObject().putObject("functionCall").put("name", Dialect.GEMINI.wireName(call.name()))
               .set("args", argumentsObject(call.arguments()));
         }
         break;
@@ -147,17 +147,5 @@ final class ResponseBodies {
       // Malformed: sent verbatim below, so the model's mistake reaches the parser unchanged.
     }
     return NODES.stringNode(text);
-  }
-
-  /**
-   * The name a Gemini model calls a tool by: Gemini names must start with a letter or {@code _}, so
-   * Loadout declares other names with a leading {@code _}. Mirrors core's package-private rule.
-   */
-  static String geminiWireName(String name) {
-    if (name.isEmpty()) {
-      return name;
-    }
-    char c = name.charAt(0);
-    return Character.isLetter(c) || c == '_' ? name : "_" + name;
   }
 }
