@@ -2,8 +2,6 @@ package dev.loadout;
 
 import static org.apiguardian.api.API.Status.MAINTAINED;
 
-import com.github.benmanes.caffeine.cache.Cache;
-import com.github.benmanes.caffeine.cache.Caffeine;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -70,8 +68,7 @@ public final class Loadout implements AutoCloseable {
   final ResultShaper shaper;
   final WarnOnce warnings = new WarnOnce();
   private final List<ExecutorService> owned;
-  private final Cache<RenderKey, RenderedTurn> renders =
-      Caffeine.newBuilder().maximumSize(256).executor(Runnable::run).build();
+  private final RenderCache renders = new RenderCache();
   private volatile Ordered ordered;
 
   private Loadout(Builder b) {
@@ -255,14 +252,7 @@ public final class Loadout implements AutoCloseable {
   }
 
   RenderedTools render(Dialect dialect, String fingerprint, List<ToolSpec> visible) {
-    RenderKey key = new RenderKey(fingerprint, dialect);
-    RenderedTurn cached = renders.getIfPresent(key);
-    if (cached != null && cached.sameVariants(visible)) {
-      return cached.tools;
-    }
-    RenderedTools tools = new RenderedTools(dialect, ToolRenderer.turn(dialect, visible));
-    renders.put(key, new RenderedTurn(visible.toArray(new ToolSpec[0]), tools));
-    return tools;
+    return renders.render(dialect, fingerprint, visible);
   }
 
   /** Stops the threads Loadout created itself; executors the host supplied are left alone. */
@@ -293,31 +283,6 @@ public final class Loadout implements AutoCloseable {
     Ordered(long version, ToolRegistry.Entry[] entries) {
       this.version = version;
       this.entries = entries;
-    }
-  }
-
-  private record RenderKey(String fingerprint, Dialect dialect) {}
-
-  /** A turn's render and the exact variant objects it came from, so a hash collision can never leak. */
-  private static final class RenderedTurn {
-    final ToolSpec[] variants;
-    final RenderedTools tools;
-
-    RenderedTurn(ToolSpec[] variants, RenderedTools tools) {
-      this.variants = variants;
-      this.tools = tools;
-    }
-
-    boolean sameVariants(List<ToolSpec> visible) {
-      if (visible.size() != variants.length) {
-        return false;
-      }
-      for (int i = 0; i < variants.length; i++) {
-        if (visible.get(i) != variants[i] && !visible.get(i).equals(variants[i])) {
-          return false;
-        }
-      }
-      return true;
     }
   }
 
