@@ -1,11 +1,11 @@
 package dev.loadout.benchmarks;
 
-import dev.loadout.BaseTool;
-import dev.loadout.SchemaEdit;
-import dev.loadout.ToolCall;
-import dev.loadout.ToolResult;
-import dev.loadout.ToolSpec;
-import dev.loadout.TurnContext;
+import dev.loadout.core.BaseTool;
+import dev.loadout.core.SchemaEdit;
+import dev.loadout.core.ToolCall;
+import dev.loadout.core.ToolResult;
+import dev.loadout.core.ToolSpec;
+import dev.loadout.core.TurnContext;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;

@@ -1,15 +1,15 @@
 package dev.loadout.benchmarks;
 
-import dev.loadout.AvailabilityDecision;
-import dev.loadout.AvailabilityFilter;
-import dev.loadout.BaseTool;
-import dev.loadout.Dialect;
-import dev.loadout.Loadout;
-import dev.loadout.PreparedTurn;
-import dev.loadout.RenderedTools;
-import dev.loadout.ToolRegistry;
-import dev.loadout.ToolSpec;
-import dev.loadout.TurnContext;
+import dev.loadout.core.AvailabilityDecision;
+import dev.loadout.core.AvailabilityFilter;
+import dev.loadout.core.BaseTool;
+import dev.loadout.core.Dialect;
+import dev.loadout.core.Loadout;
+import dev.loadout.core.PreparedTurn;
+import dev.loadout.core.RenderedTools;
+import dev.loadout.core.ToolRegistry;
+import dev.loadout.core.ToolSpec;
+import dev.loadout.core.TurnContext;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -1,6 +1,6 @@
 package dev.loadout.benchmarks;
 
-import dev.loadout.TurnContext;
+import dev.loadout.core.TurnContext;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import org.openjdk.jmh.annotations.Benchmark;

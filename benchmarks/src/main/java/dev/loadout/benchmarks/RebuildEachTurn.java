@@ -1,7 +1,7 @@
 package dev.loadout.benchmarks;
 
-import dev.loadout.ToolSpec;
-import dev.loadout.TurnContext;
+import dev.loadout.core.ToolSpec;
+import dev.loadout.core.TurnContext;
 import java.util.List;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.JsonNodeFactory;

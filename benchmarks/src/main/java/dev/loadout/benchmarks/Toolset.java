@@ -1,6 +1,6 @@
 package dev.loadout.benchmarks;
 
-import dev.loadout.ToolSpec;
+import dev.loadout.core.ToolSpec;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;

@@ -1,6 +1,6 @@
 package dev.loadout.benchmarks;
 
-import dev.loadout.TurnContext;
+import dev.loadout.core.TurnContext;
 
 /**
  * One way of producing a turn's OpenAI {@code tools} JSON, so rivals run side by side in one JMH run.

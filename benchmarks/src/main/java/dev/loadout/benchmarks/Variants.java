@@ -1,7 +1,7 @@
 package dev.loadout.benchmarks;
 
-import dev.loadout.SchemaEdit;
-import dev.loadout.TurnContext;
+import dev.loadout.core.SchemaEdit;
+import dev.loadout.core.TurnContext;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;

@@ -2,10 +2,10 @@ package dev.loadout.benchmarks;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.loadout.Dialect;
-import dev.loadout.PreparedTurn;
-import dev.loadout.ToolSpec;
-import dev.loadout.TurnContext;
+import dev.loadout.core.Dialect;
+import dev.loadout.core.PreparedTurn;
+import dev.loadout.core.ToolSpec;
+import dev.loadout.core.TurnContext;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;

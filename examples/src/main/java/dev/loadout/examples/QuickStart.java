@@ -1,13 +1,13 @@
 package dev.loadout.examples;
 
-import dev.loadout.BaseTool;
-import dev.loadout.Dialect;
-import dev.loadout.Loadout;
-import dev.loadout.PreparedTurn;
-import dev.loadout.ToolRegistry;
-import dev.loadout.ToolResult;
-import dev.loadout.ToolSpec;
-import dev.loadout.TurnContext;
+import dev.loadout.core.BaseTool;
+import dev.loadout.core.Dialect;
+import dev.loadout.core.Loadout;
+import dev.loadout.core.PreparedTurn;
+import dev.loadout.core.ToolRegistry;
+import dev.loadout.core.ToolResult;
+import dev.loadout.core.ToolSpec;
+import dev.loadout.core.TurnContext;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.UnaryOperator;
 import tools.jackson.databind.node.ArrayNode;

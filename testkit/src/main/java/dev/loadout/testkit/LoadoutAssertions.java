@@ -2,7 +2,7 @@ package dev.loadout.testkit;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
-import dev.loadout.PreparedTurn;
+import dev.loadout.core.PreparedTurn;
 import org.apiguardian.api.API;
 
 /**

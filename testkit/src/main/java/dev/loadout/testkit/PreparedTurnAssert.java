@@ -2,10 +2,10 @@ package dev.loadout.testkit;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
-import dev.loadout.Dialect;
-import dev.loadout.HiddenTool;
-import dev.loadout.PreparedTurn;
-import dev.loadout.ToolSpec;
+import dev.loadout.core.Dialect;
+import dev.loadout.core.HiddenTool;
+import dev.loadout.core.PreparedTurn;
+import dev.loadout.core.ToolSpec;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -128,7 +128,7 @@ public final class PreparedTurnAssert extends AbstractAssert<PreparedTurnAssert,
    *
    * @param name the tool name
    * @param code the reason code, such as {@code missing_permission} or
-   *     {@link dev.loadout.AvailabilityDecision#HIDDEN_BY_ASSEMBLY}
+   *     {@link dev.loadout.core.AvailabilityDecision#HIDDEN_BY_ASSEMBLY}
    * @return this assertion
    */
   public PreparedTurnAssert hidesWithReason(String name, String code) {

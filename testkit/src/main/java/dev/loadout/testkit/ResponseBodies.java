@@ -1,7 +1,7 @@
 package dev.loadout.testkit;
 
-import dev.loadout.Dialect;
-import dev.loadout.ToolCall;
+import dev.loadout.core.Dialect;
+import dev.loadout.core.ToolCall;
 import java.util.List;
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.StreamReadFeature;

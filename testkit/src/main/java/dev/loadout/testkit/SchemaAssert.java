@@ -21,7 +21,7 @@ import tools.jackson.databind.node.ObjectNode;
  *     .doesNotRequire("seed");
  * }</pre>
  *
- * <p>Property paths are written as in {@link dev.loadout.SchemaEdit}: a property name, and for nested
+ * <p>Property paths are written as in {@link dev.loadout.core.SchemaEdit}: a property name, and for nested
  * objects the names inside it separated by {@code /} ({@code "options/size"}). Enum values are compared
  * as text: a string's value, or any other value's JSON ({@code 1}, {@code true}).
  *
@@ -67,7 +67,7 @@ public final class SchemaAssert extends AbstractAssert<SchemaAssert, ObjectNode>
 
   /**
    * Checks a property's enum: exactly these values, in this order. For an array property whose items
-   * carry the enum, checks the items' enum, as {@link dev.loadout.SchemaEdit#narrowEnum} narrows it.
+   * carry the enum, checks the items' enum, as {@link dev.loadout.core.SchemaEdit#narrowEnum} narrows it.
    *
    * @param path the property path
    * @param values the expected values as text

@@ -2,8 +2,8 @@ package dev.loadout.testkit;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
-import dev.loadout.Dialect;
-import dev.loadout.ToolCall;
+import dev.loadout.core.Dialect;
+import dev.loadout.core.ToolCall;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;

@@ -2,8 +2,8 @@ package dev.loadout.testkit;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
-import dev.loadout.Environment;
-import dev.loadout.TurnContext;
+import dev.loadout.core.Environment;
+import dev.loadout.core.TurnContext;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;

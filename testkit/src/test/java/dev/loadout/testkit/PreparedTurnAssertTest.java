@@ -3,10 +3,10 @@ package dev.loadout.testkit;
 import static dev.loadout.testkit.LoadoutAssertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.loadout.AvailabilityDecision;
-import dev.loadout.Dialect;
-import dev.loadout.Loadout;
-import dev.loadout.PreparedTurn;
+import dev.loadout.core.AvailabilityDecision;
+import dev.loadout.core.Dialect;
+import dev.loadout.core.Loadout;
+import dev.loadout.core.PreparedTurn;
 import java.util.Collections;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;

@@ -4,7 +4,7 @@ import static dev.loadout.testkit.LoadoutAssertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.loadout.Loadout;
+import dev.loadout.core.Loadout;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 

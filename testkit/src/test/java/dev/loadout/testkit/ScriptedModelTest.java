@@ -3,11 +3,11 @@ package dev.loadout.testkit;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.loadout.Dialect;
-import dev.loadout.Loadout;
-import dev.loadout.PreparedTurn;
-import dev.loadout.ToolCall;
-import dev.loadout.ToolResult;
+import dev.loadout.core.Dialect;
+import dev.loadout.core.Loadout;
+import dev.loadout.core.PreparedTurn;
+import dev.loadout.core.ToolCall;
+import dev.loadout.core.ToolResult;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;

@@ -2,8 +2,8 @@ package dev.loadout.testkit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.loadout.Environment;
-import dev.loadout.TurnContext;
+import dev.loadout.core.Environment;
+import dev.loadout.core.TurnContext;
 import java.time.Instant;
 import java.util.Collections;
 import java.util.Locale;

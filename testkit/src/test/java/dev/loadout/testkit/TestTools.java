@@ -1,14 +1,14 @@
 package dev.loadout.testkit;
 
-import dev.loadout.AvailabilityDecision;
-import dev.loadout.AvailabilityFilter;
-import dev.loadout.BaseTool;
-import dev.loadout.Loadout;
-import dev.loadout.ToolCall;
-import dev.loadout.ToolRegistry;
-import dev.loadout.ToolResult;
-import dev.loadout.ToolSpec;
-import dev.loadout.TurnContext;
+import dev.loadout.core.AvailabilityDecision;
+import dev.loadout.core.AvailabilityFilter;
+import dev.loadout.core.BaseTool;
+import dev.loadout.core.Loadout;
+import dev.loadout.core.ToolCall;
+import dev.loadout.core.ToolRegistry;
+import dev.loadout.core.ToolResult;
+import dev.loadout.core.ToolSpec;
+import dev.loadout.core.TurnContext;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;

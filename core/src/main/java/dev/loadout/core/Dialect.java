@@ -1,0 +1,145 @@
+package dev.loadout.core;
+
+import static org.apiguardian.api.API.Status.MAINTAINED;
+
+import java.util.List;
+import org.apiguardian.api.API;
+import tools.jackson.databind.node.ArrayNode;
+
+/**
+ * A provider's wire format for tools: how tool definitions are rendered, how tool calls are read from a
+ * response, and how results go back into history.
+ *
+ * <h2>What each dialect changes in a schema</h2>
+ * Tool schemas are written once in JSON Schema; each dialect rewrites only what its provider rejects
+ * (see {@code DialectSchemas}), and the rewrite is cached per tool variant, so it costs nothing on warm
+ * turns.
+ * <ul>
+ *   <li>All dialects, at the root only: {@code $schema} and {@code $id} are removed; a root {@code $ref}
+ *       to a local definition is replaced by that definition (the root's own keywords win; properties
+ *       and required names are joined), and any other root {@code $ref} is removed; a root
+ *       {@code allOf}, {@code anyOf} or {@code oneOf} is flattened into root {@code properties} (a branch
+ *       that is a local {@code $ref} is resolved first; a property required by every branch stays
+ *       required, and for {@code allOf} every required name stays); a root {@code not}, {@code enum},
+ *       {@code const}, {@code if}, {@code then}, {@code else} is dropped; the root {@code type} is
+ *       {@code object}, and a missing root {@code properties} becomes {@code {}}. Nested schemas are
+ *       left as written, except for Gemini.</li>
+ *   <li>{@link #OPENAI_RESPONSES} adds {@code "strict": false}, because the Responses API otherwise
+ *       enforces strict mode, which ordinary tool schemas do not meet.</li>
+ *   <li>{@link #GEMINI} keeps only the OpenAPI subset Gemini accepts, at every depth:
+ *     <ul>
+ *       <li>a local {@code $ref} is inlined, merged like an {@code allOf} member under its sibling
+ *           keywords; a {@code $ref} to a schema it sits inside (recursion, including {@code "#"}), an
+ *           unresolvable or an external one becomes {@code {"type": "object"}} plus its siblings;</li>
+ *       <li>{@code allOf} members are merged: properties and required names are joined, any other
+ *           keyword is taken from the first schema that has it;</li>
+ *       <li>{@code oneOf} becomes {@code anyOf}; in an {@code anyOf}, a member that is itself an untyped
+ *           union is spliced in, a {@code {"type": "null"}} member makes the schema {@code nullable},
+ *           other members without a type are dropped, and a single remaining member is merged into the
+ *           schema;</li>
+ *       <li>{@code const} becomes a one-value {@code enum}; enum values become strings (non-strings as
+ *           their JSON text, duplicates once, {@code null} as {@code nullable}) and the type becomes
+ *           {@code string};</li>
+ *       <li>a type array with {@code "null"} becomes {@code nullable}, other type arrays become
+ *           {@code anyOf}; the type {@code "null"} becomes {@code nullable}; a type Gemini does not know
+ *           is removed;</li>
+ *       <li>numeric {@code exclusiveMinimum}/{@code exclusiveMaximum} become {@code minimum}/{@code
+ *           maximum} unless those are set;</li>
+ *       <li>formats other than {@code date-time} and {@code enum} (strings) or {@code int32},
+ *           {@code int64}, {@code float}, {@code double} (numbers) are dropped;</li>
+ *       <li>an array without {@code items} gets {@code {"type": "string"}} items; tuple {@code items}
+ *           keep their first schema;</li>
+ *       <li>empty {@code properties} are removed; {@code required} and {@code propertyOrdering} keep only
+ *           names that exist;</li>
+ *       <li>every keyword outside Gemini's {@code Schema} message is removed, and so is a kept keyword
+ *           whose value has the wrong JSON type (a non-string {@code description}, a negative or
+ *           fractional {@code minItems}, a non-boolean {@code nullable}, …).</li>
+ *     </ul>
+ *     A tool with no parameters left is declared without {@code parameters}. A tool name whose first
+ *     character after any leading {@code _} is a digit or {@code -} is sent with one more leading
+ *     {@code _} ({@code 1abc} as {@code _1abc}, {@code _1abc} as {@code __1abc}), and calls are mapped
+ *     back; a 64-character name that needs the prefix exceeds Gemini's 64-character limit, so keep such
+ *     names shorter. Property names are sent as written: Gemini documents a stricter rule for them
+ *     (a letter or {@code _} first, then letters, digits and {@code _}, at most 64) that no rewrite
+ *     could meet without renaming the model's arguments.</li>
+ * </ul>
+ *
+ * @since 0.1
+ */
+@API(status = MAINTAINED, since = "0.1")
+public enum Dialect {
+  /** OpenAI Chat Completions: {@code tools: [{type: "function", function: {name, description, parameters}}]}. */
+  OPENAI_CHAT,
+  /** OpenAI Responses: {@code tools: [{type: "function", name, description, parameters, strict: false}]}. */
+  OPENAI_RESPONSES,
+  /** Anthropic Messages: {@code tools: [{name, description, input_schema}]}. */
+  ANTHROPIC,
+  /** Gemini: {@code tools: [{functionDeclarations: [{name, description, parameters}]}]}. */
+  GEMINI;
+
+  /**
+   * Reads the tool calls from a provider response body (or from just the assistant message / content
+   * list, where that is unambiguous). Calls come back in the provider's order. A call with malformed
+   * arguments is still returned, with its arguments text as sent, so that executing it yields an
+   * {@code invalid_arguments} result rather than an exception.
+   *
+   * <ul>
+   *   <li>{@code OPENAI_CHAT}: {@code choices[0].message.tool_calls[]} or a bare assistant message.</li>
+   *   <li>{@code OPENAI_RESPONSES}: {@code output[]} items of type {@code function_call}.</li>
+   *   <li>{@code ANTHROPIC}: {@code content[]} blocks of type {@code tool_use}.</li>
+   *   <li>{@code GEMINI}: {@code candidates[0].content.parts[].functionCall}; calls without an id get
+   *       {@code gemini_call_<index>}.</li>
+   * </ul>
+   *
+   * @param responseJson the response body
+   * @return the calls, possibly empty; never null
+   * @throws IllegalArgumentException if the body is not JSON at all (a host or provider error, not a
+   *     model error)
+   */
+  public List<ToolCall> parseToolCalls(String responseJson) {
+    return ToolCallParser.parse(this, responseJson);
+  }
+
+  /**
+   * The history entries that carry these results back to the model, ready to append to the request's
+   * messages (or {@code input}, or {@code contents}).
+   *
+   * <ul>
+   *   <li>{@code OPENAI_CHAT}: one {@code {role: "tool", tool_call_id, content}} per call, the content
+   *       being the result's summary, else its data as JSON, else {@code "Error (code): message"}. When
+   *       results carry images, one extra user message follows with them, since tool messages cannot
+   *       hold images.</li>
+   *   <li>{@code OPENAI_RESPONSES}: one {@code function_call_output} item per call; images likewise in
+   *       one extra user message, as {@code input_image} parts.</li>
+   *   <li>{@code ANTHROPIC}: one user message whose content is a {@code tool_result} block per call
+   *       ({@code is_error} on failure) holding the text (left out when empty, since Anthropic refuses
+   *       empty text blocks; with no images either, the block has no {@code content}) and the images.</li>
+   *   <li>{@code GEMINI}: one user content whose parts are a {@code functionResponse} per call
+   *       ({@code response.result} or {@code response.error}; with the call's {@code id} when Gemini sent
+   *       one), followed by image parts ({@code fileData} for URLs, {@code inlineData} for base64).</li>
+   * </ul>
+   *
+   * @param outcomes calls and results in the order the model made the calls
+   * @return a new array the caller owns
+   */
+  public ArrayNode historyMessages(List<ToolOutcome> outcomes) {
+    return HistoryWriter.write(this, outcomes);
+  }
+
+  /**
+   * The name under which this dialect declares a tool to the model, and under which the model calls it.
+   * Identity except for {@link #GEMINI}, whose names must start with a letter or {@code _}: there a name
+   * whose first character after any leading {@code _} is a digit or {@code -} gains one leading
+   * {@code _}, and {@link #parseToolCalls(String)} maps it back. Test fixtures that build provider
+   * responses by hand need this.
+   *
+   * @param toolName a tool name as in {@link ToolSpec#name()}
+   * @return the name on the wire; never null
+   */
+  public String wireName(String toolName) {
+    if (toolName == null) {
+      throw new IllegalArgumentException("tool name must not be null");
+    }
+    return this == GEMINI ? ToolRenderer.geminiWireName(toolName) : toolName;
+  }
+}

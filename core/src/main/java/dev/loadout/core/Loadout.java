@@ -1,0 +1,387 @@
+package dev.loadout.core;
+
+import static org.apiguardian.api.API.Status.MAINTAINED;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executor;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.apiguardian.api.API;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The entry point: one per bot, shared by all its conversations.
+ *
+ * <pre>{@code
+ * Loadout loadout = Loadout.builder(registry).groupOrder(List.of("media", "moderation")).build();
+ * PreparedTurn turn = loadout.prepare(context);          // before each model request
+ * String tools = turn.render(Dialect.OPENAI_CHAT).json(); // the request's "tools"
+ * ToolResult result = turn.execute(call).toCompletableFuture().join();
+ * }</pre>
+ *
+ * <h2>How {@code prepare} decides</h2>
+ * For every registered tool, in a fixed order (core tools, then groups in the configured order, then other
+ * groups by name, then tool name; never anything the user wrote), every {@link AvailabilityFilter} runs
+ * and each "hidden" decision is kept as a reason. A tool with no reason is assembled
+ * ({@link BaseTool#assembleForContext(TurnContext)}), which may narrow it or hide it. The ordering of a
+ * registry version is computed once and cached, so a warm {@code prepare} only runs filters and
+ * assembly, and a warm {@code render} joins bytes cached on each variant, or returns the bytes of an
+ * earlier turn with the same variants.
+ *
+ * <h2>Threads and time</h2>
+ * Tools run on the configured {@link Executor} and their deadlines on the configured
+ * {@link ScheduledExecutorService}. When none is given, Loadout creates daemon threads of its own and
+ * {@link #close()} stops them; executors the host passes in are never shut down by Loadout.
+ *
+ * <p>Thread-safe.
+ *
+ * @since 0.1
+ */
+@API(status = MAINTAINED, since = "0.1")
+public final class Loadout implements AutoCloseable {
+  /** The default tool deadline: 30 seconds. */
+  public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(30);
+  /** The default cap on the characters of one result a model reads: 20,000. */
+  public static final int DEFAULT_MAX_RESULT_CHARS = 20_000;
+
+  static final Logger LOG = LoggerFactory.getLogger(Loadout.class);
+
+  private final ToolRegistry registry;
+  private final List<AvailabilityFilter> filters;
+  private final String[] filterNames;
+  private final Map<String, Integer> groupRank;
+  final List<ToolInterceptor> interceptors;
+  final Executor executor;
+  final ScheduledExecutorService scheduler;
+  final Duration defaultTimeout;
+  final ResultShaper shaper;
+  final WarnOnce warnings = new WarnOnce();
+  private final List<ExecutorService> owned;
+  private final RenderCache renders = new RenderCache();
+  private volatile Ordered ordered;
+
+  private Loadout(Builder b) {
+    this.registry = b.registry;
+    this.filters = List.copyOf(b.filters);
+    this.filterNames = filters.stream().map(Loadout::filterName).toArray(String[]::new);
+    Map<String, Integer> rank = new HashMap<>();
+    for (String g : b.groupOrder) {
+      rank.putIfAbsent(g, rank.size());
+    }
+    this.groupRank = Map.copyOf(rank);
+    this.interceptors = List.copyOf(b.interceptors);
+    this.defaultTimeout = b.defaultTimeout;
+    this.shaper = new ResultShaper(b.maxResultChars);
+    List<ExecutorService> own = new ArrayList<>(2);
+    if (b.executor == null) {
+      ExecutorService pool = Executors.newCachedThreadPool(daemon("loadout-tool-"));
+      own.add(pool);
+      this.executor = pool;
+    } else {
+      this.executor = b.executor;
+    }
+    if (b.scheduler == null) {
+      ScheduledExecutorService s = Executors.newSingleThreadScheduledExecutor(daemon("loadout-deadline-"));
+      own.add(s);
+      this.scheduler = s;
+    } else {
+      this.scheduler = b.scheduler;
+    }
+    this.owned = List.copyOf(own);
+  }
+
+  /**
+   * Starts a Loadout over a registry.
+   *
+   * @param registry the bot's tools; never null
+   */
+  public static Builder builder(ToolRegistry registry) {
+    if (registry == null) {
+      throw new IllegalArgumentException("registry must not be null");
+    }
+    return new Builder(registry);
+  }
+
+  private static String filterName(AvailabilityFilter f) {
+    String name;
+    try {
+      name = f.name();
+    } catch (RuntimeException e) {
+      name = null;
+    }
+    return name == null || name.isBlank() ? f.getClass().getName() : name;
+  }
+
+  /** The registry this Loadout reads. */
+  public ToolRegistry registry() {
+    return registry;
+  }
+
+  /**
+   * Decides which tools the model sees on this turn, in which shape and order.
+   *
+   * @param context the turn; never null
+   * @return the prepared turn; never null
+   */
+  public PreparedTurn prepare(TurnContext context) {
+    if (context == null) {
+      throw new IllegalArgumentException("context must not be null");
+    }
+    Ordered o = ordered();
+    ToolRegistry.Entry[] entries = o.entries;
+    List<ToolSpec> visible = new ArrayList<>(entries.length);
+    List<BaseTool> tools = new ArrayList<>(entries.length);
+    List<HiddenTool> hidden = new ArrayList<>();
+    for (ToolRegistry.Entry entry : entries) {
+      List<HiddenTool.Reason> reasons = evaluate(entry.spec, context);
+      if (reasons != null) {
+        hidden.add(new HiddenTool(entry.spec.name(), reasons));
+        continue;
+      }
+      ToolSpec variant = assemble(entry, context, hidden);
+      if (variant != null) {
+        visible.add(variant);
+        tools.add(entry.tool);
+      }
+    }
+    return new PreparedTurn(this, context, visible, tools, hidden);
+  }
+
+  private List<HiddenTool.Reason> evaluate(ToolSpec spec, TurnContext context) {
+    List<HiddenTool.Reason> reasons = null;
+    for (int i = 0; i < filterNames.length; i++) {
+      AvailabilityDecision d;
+      try {
+        d = filters.get(i).evaluate(spec, context);
+        if (d == null) {
+          throw new IllegalStateException("availability filter " + filterNames[i] + " returned null");
+        }
+      } catch (RuntimeException e) {
+        String filter = filterNames[i];
+        warnings.warn(LOG, "filter|" + filter + "|" + spec.name() + "|" + e.getClass().getName(),
+            () -> "Availability filter " + filter + " failed for tool '" + spec.name() + "'; hiding the tool for this turn", e);
+        d = AvailabilityDecision.hidden(AvailabilityDecision.FILTER_FAILED,
+            "availability filter [" + filter + "] failed: " + e.getClass().getSimpleName());
+      }
+      if (!d.isAvailable()) {
+        if (reasons == null) {
+          reasons = new ArrayList<>(2);
+        }
+        reasons.add(new HiddenTool.Reason(d.code(), d.reason(), filterNames[i]));
+      }
+    }
+    return reasons;
+  }
+
+  private ToolSpec assemble(ToolRegistry.Entry entry, TurnContext context, List<HiddenTool> hidden) {
+    ToolSpec spec = entry.spec;
+    String problem;
+    RuntimeException error = null;
+    try {
+      Optional<ToolSpec> result = entry.tool.assembleForContext(context);
+      if (result != null && result.isEmpty()) {
+        hidden.add(new HiddenTool(spec.name(), List.of(new HiddenTool.Reason(AvailabilityDecision.HIDDEN_BY_ASSEMBLY,
+            "the tool hid itself for this turn", "assembly"))));
+        return null;
+      }
+      if (result == null) {
+        problem = "returned null instead of Optional.empty()";
+      } else {
+        ToolSpec v = result.get();
+        if (v == spec || (v.name().equals(spec.name()) && v.group().equals(spec.group())
+            && v.family().equals(spec.family()) && v.requiredPermission().equals(spec.requiredPermission()))) {
+          return v;
+        }
+        problem = "returned a variant that changes the name, group, family or required permission";
+      }
+    } catch (RuntimeException e) {
+      problem = "threw " + e.getClass().getSimpleName();
+      error = e;
+    }
+    String p = problem;
+    warnings.warn(LOG, "assembly|" + spec.name() + "|" + p, () -> "Tool schema assembly failed for '" + spec.name() + "' ("
+        + p + "); omitting the tool for this turn", error);
+    hidden.add(new HiddenTool(spec.name(), List.of(new HiddenTool.Reason(AvailabilityDecision.ASSEMBLY_FAILED,
+        "assembly " + p, "assembly"))));
+    return null;
+  }
+
+  private Ordered ordered() {
+    ToolRegistry.Snapshot snapshot = registry.snapshot();
+    Ordered o = ordered;
+    if (o == null || o.version != snapshot.version) {
+      ToolRegistry.Entry[] entries = snapshot.entries.toArray(new ToolRegistry.Entry[0]);
+      java.util.Arrays.sort(entries, Comparator.comparing((ToolRegistry.Entry e) -> e.spec, this::compare));
+      o = new Ordered(snapshot.version, entries);
+      ordered = o;
+    }
+    return o;
+  }
+
+  /** Core first, then configured groups in order, then other groups by name, then by tool name. */
+  int compare(ToolSpec a, ToolSpec b) {
+    int byGroup = Integer.compare(groupClass(a), groupClass(b));
+    if (byGroup != 0) {
+      return byGroup;
+    }
+    if (!a.isCore()) {
+      String ga = a.group().get();
+      String gb = b.group().get();
+      Integer ra = groupRank.get(ga);
+      int c = ra != null ? Integer.compare(ra, groupRank.get(gb)) : ga.compareTo(gb);
+      if (c != 0) {
+        return c;
+      }
+    }
+    return a.name().compareTo(b.name());
+  }
+
+  private int groupClass(ToolSpec s) {
+    return s.isCore() ? 0 : groupRank.containsKey(s.group().get()) ? 1 : 2;
+  }
+
+  RenderedTools render(Dialect dialect, String fingerprint, List<ToolSpec> visible) {
+    return renders.render(dialect, fingerprint, visible);
+  }
+
+  /** Stops the threads Loadout created itself; executors the host supplied are left alone. */
+  @Override
+  public void close() {
+    owned.forEach(ExecutorService::shutdownNow);
+  }
+
+  @Override
+  public String toString() {
+    return "Loadout{tools=" + registry.snapshot().entries.size() + ", filters=" + filters.size()
+        + ", interceptors=" + interceptors.size() + "}";
+  }
+
+  private static ThreadFactory daemon(String prefix) {
+    AtomicInteger n = new AtomicInteger();
+    return r -> {
+      Thread t = new Thread(r, prefix + n.incrementAndGet());
+      t.setDaemon(true);
+      return t;
+    };
+  }
+
+  private static final class Ordered {
+    final long version;
+    final ToolRegistry.Entry[] entries;
+
+    Ordered(long version, ToolRegistry.Entry[] entries) {
+      this.version = version;
+      this.entries = entries;
+    }
+  }
+
+  /**
+   * Configures a {@link Loadout}. Setters check their value at once and name the setting in the error.
+   *
+   * @since 0.1
+   */
+  @API(status = MAINTAINED, since = "0.1")
+  public static final class Builder {
+    private final ToolRegistry registry;
+    private final List<AvailabilityFilter> filters = new ArrayList<>();
+    private final List<String> groupOrder = new ArrayList<>();
+    private final List<ToolInterceptor> interceptors = new ArrayList<>();
+    private Executor executor;
+    private ScheduledExecutorService scheduler;
+    private Duration defaultTimeout = DEFAULT_TIMEOUT;
+    private int maxResultChars = DEFAULT_MAX_RESULT_CHARS;
+
+    private Builder(ToolRegistry registry) {
+      this.registry = registry;
+    }
+
+    /** Adds an availability filter; filters run in the order added. */
+    public Builder addFilter(AvailabilityFilter filter) {
+      if (filter == null) {
+        throw new IllegalArgumentException("filter must not be null");
+      }
+      filters.add(filter);
+      return this;
+    }
+
+    /** Adds an interceptor; the first added is the outermost. */
+    public Builder addInterceptor(ToolInterceptor interceptor) {
+      if (interceptor == null) {
+        throw new IllegalArgumentException("interceptor must not be null");
+      }
+      interceptors.add(interceptor);
+      return this;
+    }
+
+    /**
+     * Sets the order of tool groups after the core tools. Names ignore case and surrounding spaces;
+     * groups not listed follow, by name.
+     */
+    public Builder groupOrder(List<String> groups) {
+      if (!Checks.noNulls(groups)) {
+        throw new IllegalArgumentException("group order must be a list without nulls, but was " + groups);
+      }
+      groupOrder.clear();
+      for (String g : groups) {
+        String n = ToolSpec.normalizeGroup(g);
+        if (n == null) {
+          throw new IllegalArgumentException("group order must not contain a blank group name, but was " + groups);
+        }
+        groupOrder.add(n.toLowerCase(Locale.ROOT));
+      }
+      return this;
+    }
+
+    /** Sets the executor tools run on. Loadout never shuts it down. */
+    public Builder executor(Executor executor) {
+      if (executor == null) {
+        throw new IllegalArgumentException("executor must not be null");
+      }
+      this.executor = executor;
+      return this;
+    }
+
+    /** Sets the scheduler that enforces tool deadlines. Loadout never shuts it down. */
+    public Builder scheduler(ScheduledExecutorService scheduler) {
+      if (scheduler == null) {
+        throw new IllegalArgumentException("scheduler must not be null");
+      }
+      this.scheduler = scheduler;
+      return this;
+    }
+
+    /** Sets the deadline for tools that do not declare their own; must be positive. */
+    public Builder defaultTimeout(Duration timeout) {
+      if (timeout == null || timeout.isZero() || timeout.isNegative()) {
+        throw new IllegalArgumentException("defaultTimeout must be positive, but was " + timeout);
+      }
+      this.defaultTimeout = timeout;
+      return this;
+    }
+
+    /** Sets how many characters of one result a model reads before it is cut; at least 256. */
+    public Builder maxResultChars(int maxResultChars) {
+      if (maxResultChars < 256) {
+        throw new IllegalArgumentException("maxResultChars must be at least 256, but was " + maxResultChars);
+      }
+      this.maxResultChars = maxResultChars;
+      return this;
+    }
+
+    /** Builds the Loadout. */
+    public Loadout build() {
+      return new Loadout(this);
+    }
+  }
+}

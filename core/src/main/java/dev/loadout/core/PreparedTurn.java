@@ -1,0 +1,187 @@
+package dev.loadout.core;
+
+import static org.apiguardian.api.API.Status.MAINTAINED;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import org.apiguardian.api.API;
+
+/**
+ * One model round: the exact tool variants the model is shown, the tools it is not shown and why, and
+ * the only place the model's calls for that round may be executed.
+ *
+ * <p>What was shown is what may be called: {@link #execute(ToolCall)} refuses a tool that is not in
+ * {@link #visible()} and checks arguments against the variant that was rendered, never the full spec.
+ * Keep the prepared turn for as long as the round lasts (including follow-up requests that carry the
+ * results back); prepare a new one for the next user message.
+ *
+ * <p>Immutable and thread-safe.
+ *
+ * @since 0.1
+ */
+@API(status = MAINTAINED, since = "0.1")
+public final class PreparedTurn {
+  private final Loadout loadout;
+  private final TurnContext context;
+  private final List<ToolSpec> visible;
+  private final List<BaseTool> tools;
+  private final List<HiddenTool> hidden;
+  private final String fingerprint;
+  private volatile Map<String, Integer> index;
+
+  PreparedTurn(Loadout loadout, TurnContext context, List<ToolSpec> visible, List<BaseTool> tools, List<HiddenTool> hidden) {
+    this.loadout = loadout;
+    this.context = context;
+    this.visible = Collections.unmodifiableList(visible);
+    this.tools = tools;
+    this.hidden = Collections.unmodifiableList(hidden);
+    this.fingerprint = fingerprint(visible);
+  }
+
+  /** The context this turn was prepared for. */
+  public TurnContext context() {
+    return context;
+  }
+
+  /** The variants the model sees, in order; never null, possibly empty. */
+  public List<ToolSpec> visible() {
+    return visible;
+  }
+
+  /** The names of {@link #visible()}, in order. */
+  public List<String> visibleNames() {
+    List<String> names = new ArrayList<>(visible.size());
+    for (ToolSpec s : visible) {
+      names.add(s.name());
+    }
+    return Collections.unmodifiableList(names);
+  }
+
+  /** The tools the model does not see, each with every reason, in tool order. */
+  public List<HiddenTool> hidden() {
+    return hidden;
+  }
+
+  /** The hidden tool with this name, if it is hidden. */
+  public Optional<HiddenTool> hidden(String name) {
+    return hidden.stream().filter(h -> h.name().equals(name)).findFirst();
+  }
+
+  /** The variant of a visible tool, exactly as shown. */
+  public Optional<ToolSpec> variant(String name) {
+    Integer i = index().get(name);
+    return i == null ? Optional.empty() : Optional.of(visible.get(i));
+  }
+
+  /**
+   * A digest of the visible variants in order. Equal fingerprints mean byte-identical renders in every
+   * dialect; it changes when any shown name, description or schema changes, or the order does.
+   */
+  public String fingerprint() {
+    return fingerprint;
+  }
+
+  /**
+   * The visible tools in a provider's format. Warm renders reuse bytes cached per variant and per turn
+   * fingerprint.
+   *
+   * @param dialect the provider format; never null
+   */
+  public RenderedTools render(Dialect dialect) {
+    if (dialect == null) {
+      throw new IllegalArgumentException("dialect must not be null");
+    }
+    return loadout.render(dialect, fingerprint, visible);
+  }
+
+  /**
+   * Runs one call the model made in this round, through the interceptors and then Loadout's checks.
+   * The stage never completes exceptionally because of anything the model sent: an unknown tool, bad
+   * arguments, a timeout or a throwing tool all complete it with a {@link ToolResult.Failure}.
+   *
+   * @param call the call; never null
+   * @return the result; never null
+   */
+  public CompletionStage<ToolResult> execute(ToolCall call) {
+    if (call == null) {
+      throw new IllegalArgumentException("call must not be null");
+    }
+    return new ExecutionChain(this, loadout.interceptors, 0).proceed(call);
+  }
+
+  /**
+   * Runs several calls concurrently and gathers the outcomes in the calls' order, ready for
+   * {@link Dialect#historyMessages(List)}.
+   */
+  public CompletionStage<List<ToolOutcome>> executeAll(List<ToolCall> calls) {
+    if (!Checks.noNulls(calls)) {
+      throw new IllegalArgumentException("calls must be a list without nulls, but was " + calls);
+    }
+    List<CompletableFuture<ToolOutcome>> futures = new ArrayList<>(calls.size());
+    for (ToolCall call : calls) {
+      futures.add(execute(call).toCompletableFuture().thenApply(r -> new ToolOutcome(call, r)));
+    }
+    return CompletableFuture.allOf(futures.toArray(new CompletableFuture<?>[0])).thenApply(v -> {
+      List<ToolOutcome> out = new ArrayList<>(futures.size());
+      futures.forEach(f -> out.add(f.join()));
+      return Collections.unmodifiableList(out);
+    });
+  }
+
+  Loadout loadout() {
+    return loadout;
+  }
+
+  /** The tool shown under this name and its variant's position, or -1. */
+  int indexOf(String name) {
+    Integer i = index().get(name);
+    return i == null ? -1 : i;
+  }
+
+  BaseTool tool(int i) {
+    return tools.get(i);
+  }
+
+  ToolSpec variant(int i) {
+    return visible.get(i);
+  }
+
+  private Map<String, Integer> index() {
+    Map<String, Integer> m = index;
+    if (m == null) {
+      m = new HashMap<>(visible.size() * 2);
+      for (int i = 0; i < visible.size(); i++) {
+        m.put(visible.get(i).name(), i);
+      }
+      index = m;
+    }
+    return m;
+  }
+
+  /** 64 bits mixed from each variant's own digest, in order; printed as 16 hex digits. */
+  private static String fingerprint(List<ToolSpec> visible) {
+    long h = 0x9E3779B97F4A7C15L ^ visible.size();
+    for (ToolSpec s : visible) {
+      h = mix(h * 31 + s.fingerprintBits());
+    }
+    String hex = Long.toHexString(h);
+    return "0000000000000000".substring(hex.length()) + hex;
+  }
+
+  private static long mix(long z) {
+    z = (z ^ (z >>> 33)) * 0xff51afd7ed558ccdL;
+    z = (z ^ (z >>> 33)) * 0xc4ceb9fe1a85ec53L;
+    return z ^ (z >>> 33);
+  }
+
+  @Override
+  public String toString() {
+    return "PreparedTurn{visible=" + visible.size() + ", hidden=" + hidden.size() + ", fingerprint=" + fingerprint + "}";
+  }
+}

@@ -1,0 +1,56 @@
+package dev.loadout.core;
+
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
+import java.util.List;
+
+/**
+ * The renders of recent turns, keyed by turn fingerprint and dialect, so a turn whose variants are the
+ * same as an earlier turn's returns that turn's bytes without joining them again.
+ *
+ * <p>Each entry keeps the exact variant objects it was rendered from and a hit is checked against them,
+ * so a fingerprint collision can never hand one turn another turn's tools. Bounded: a bot sees few
+ * distinct tool lists (one per guild configuration and permission level), and a miss costs one join of
+ * cached per-tool bytes.
+ */
+final class RenderCache {
+  static final int MAXIMUM_TURNS = 256;
+
+  private final Cache<Key, Entry> entries =
+      Caffeine.newBuilder().maximumSize(MAXIMUM_TURNS).executor(Runnable::run).build();
+
+  RenderedTools render(Dialect dialect, String fingerprint, List<ToolSpec> visible) {
+    Key key = new Key(fingerprint, dialect);
+    Entry cached = entries.getIfPresent(key);
+    if (cached != null && cached.sameVariants(visible)) {
+      return cached.tools;
+    }
+    RenderedTools tools = new RenderedTools(dialect, ToolRenderer.turn(dialect, visible));
+    entries.put(key, new Entry(visible.toArray(new ToolSpec[0]), tools));
+    return tools;
+  }
+
+  private record Key(String fingerprint, Dialect dialect) {}
+
+  private static final class Entry {
+    final ToolSpec[] variants;
+    final RenderedTools tools;
+
+    Entry(ToolSpec[] variants, RenderedTools tools) {
+      this.variants = variants;
+      this.tools = tools;
+    }
+
+    boolean sameVariants(List<ToolSpec> visible) {
+      if (visible.size() != variants.length) {
+        return false;
+      }
+      for (int i = 0; i < variants.length; i++) {
+        if (visible.get(i) != variants[i] && !visible.get(i).equals(variants[i])) {
+          return false;
+        }
+      }
+      return true;
+    }
+  }
+}

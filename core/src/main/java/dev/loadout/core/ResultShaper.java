@@ -1,0 +1,39 @@
+package dev.loadout.core;
+
+/**
+ * Caps what a model reads of one result, so a huge tool output cannot crowd the context window. The cut
+ * text ends with a visible marker; the full data stays on the result for the host.
+ */
+final class ResultShaper {
+  static final int MAX_FAILURE_MESSAGE_CHARS = 2_000;
+  private final int maxChars;
+
+  ResultShaper(int maxChars) {
+    this.maxChars = maxChars;
+  }
+
+  ToolResult shape(ToolResult result) {
+    if (result instanceof ToolResult.Success) {
+      ToolResult.Success s = (ToolResult.Success) result;
+      String text = s.modelText();
+      if (text.length() <= maxChars) {
+        return s;
+      }
+      return s.truncated(cut(text, maxChars), text.length());
+    }
+    ToolResult.Failure f = (ToolResult.Failure) result;
+    if (f.message().length() <= MAX_FAILURE_MESSAGE_CHARS) {
+      return f;
+    }
+    return ToolResult.failure(f.code(), cut(f.message(), MAX_FAILURE_MESSAGE_CHARS), f.retryable());
+  }
+
+  /** The first {@code max} chars, never splitting a surrogate pair, plus the marker. */
+  static String cut(String text, int max) {
+    int end = max;
+    if (end > 0 && Character.isHighSurrogate(text.charAt(end - 1))) {
+      end--;
+    }
+    return text.substring(0, end) + "\n[truncated: showing the first " + end + " of " + text.length() + " characters]";
+  }
+}

@@ -1,0 +1,107 @@
+package dev.loadout.core;
+
+import static org.apiguardian.api.API.Status.MAINTAINED;
+
+import java.util.Objects;
+import org.apiguardian.api.API;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * One tool call as the model sent it: the provider's call id, the tool name, and the arguments text
+ * exactly as received (it may be malformed; Loadout checks it before any tool sees it).
+ *
+ * @since 0.1
+ */
+@API(status = MAINTAINED, since = "0.1")
+public final class ToolCall {
+  private final String id;
+  private final String name;
+  private final String arguments;
+  private final ObjectNode parsed;
+
+  private ToolCall(String id, String name, String arguments, ObjectNode parsed) {
+    this.id = id;
+    this.name = name;
+    this.arguments = arguments;
+    this.parsed = parsed;
+  }
+
+  /**
+   * A call as received. Null parts are replaced by empty strings, so a call parsed from a broken
+   * provider response still reaches {@link PreparedTurn#execute(ToolCall)} and fails there with a code.
+   *
+   * @param id the provider's call id
+   * @param name the tool name the model used
+   * @param arguments the arguments text as sent; blank means "no arguments"
+   */
+  public static ToolCall of(String id, String name, String arguments) {
+    return new ToolCall(id == null ? "" : id, name == null ? "" : name, arguments == null ? "" : arguments, null);
+  }
+
+  /** The same call with its checked arguments attached, as tools receive it. */
+  ToolCall withParsed(ObjectNode arguments) {
+    return new ToolCall(id, name, this.arguments, arguments);
+  }
+
+  /** The provider's call id; never null, possibly empty. */
+  public String id() {
+    return id;
+  }
+
+  /** The tool name the model used; never null, possibly empty. */
+  public String name() {
+    return name;
+  }
+
+  /** The arguments text exactly as the model sent it; never null. */
+  public String arguments() {
+    return arguments;
+  }
+
+  /**
+   * The arguments as a JSON object (a copy). Blank text reads as an empty object.
+   *
+   * @throws IllegalStateException if the text is not a JSON object; tools never see such a call
+   */
+  public ObjectNode argumentsJson() {
+    if (parsed != null) {
+      return parsed.deepCopy();
+    }
+    JsonNode node = parseArguments(arguments);
+    if (!(node instanceof ObjectNode)) {
+      throw new IllegalStateException("arguments of call '" + id + "' to '" + name + "' are not a JSON object");
+    }
+    return (ObjectNode) node;
+  }
+
+  /** Parses arguments text: blank is an empty object; malformed text gives null. */
+  static JsonNode parseArguments(String text) {
+    if (text.isBlank()) {
+      return Json.object();
+    }
+    try {
+      return Json.parse(text);
+    } catch (JacksonException e) {
+      return null;
+    }
+  }
+
+  @Override
+  public boolean equals(Object o) {
+    return o instanceof ToolCall && ((ToolCall) o).id.equals(id) && ((ToolCall) o).name.equals(name)
+        && ((ToolCall) o).arguments.equals(arguments);
+  }
+
+  @Override
+  public int hashCode() {
+    return Objects.hash(id, name, arguments);
+  }
+
+  /** Shows id and name only: arguments may carry user data. */
+  @Override
+  public String toString() {
+    return "ToolCall{id=" + id + ", name=" + name + ", arguments=" + arguments.length() + " chars}";
+  }
+}

@@ -1,0 +1,97 @@
+package dev.loadout.core;
+
+import java.util.ArrayList;
+import java.util.List;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.JsonNode;
+
+/** Reads tool calls out of provider responses. Lenient: a broken call still becomes a {@link ToolCall}. */
+final class ToolCallParser {
+  /** The id prefix for Gemini calls that came without one; such ids are never sent back. */
+  static final String GEMINI_MADE_UP_ID = "gemini_call_";
+
+  private ToolCallParser() {}
+
+  static List<ToolCall> parse(Dialect dialect, String body) {
+    if (body == null) {
+      throw new IllegalArgumentException(dialect + " response must not be null");
+    }
+    JsonNode root;
+    try {
+      root = Json.parse(body);
+    } catch (JacksonException e) {
+      throw new IllegalArgumentException(dialect + " response is not valid JSON (" + body.length() + " chars)", e);
+    }
+    if (root == null || root.isMissingNode()) {
+      throw new IllegalArgumentException(dialect + " response is empty");
+    }
+    List<ToolCall> calls = new ArrayList<>();
+    switch (dialect) {
+      case OPENAI_CHAT: {
+        JsonNode message = root.has("choices") ? root.path("choices").path(0).path("message") : root;
+        int i = 0;
+        for (JsonNode call : message.path("tool_calls")) {
+          JsonNode fn = call.path("function");
+          calls.add(ToolCall.of(idOr(call.get("id"), "call_" + i), Json.string(fn.get("name")), argumentsText(fn.get("arguments"))));
+          i++;
+        }
+        break;
+      }
+      case OPENAI_RESPONSES: {
+        JsonNode output = root.has("output") ? root.get("output") : root;
+        int i = 0;
+        for (JsonNode item : output) {
+          if ("function_call".equals(Json.string(item.get("type")))) {
+            calls.add(ToolCall.of(idOr(item.get("call_id"), "call_" + i), Json.string(item.get("name")),
+                argumentsText(item.get("arguments"))));
+          }
+          i++;
+        }
+        break;
+      }
+      case ANTHROPIC: {
+        JsonNode content = root.has("content") ? root.get("content") : root;
+        int i = 0;
+        for (JsonNode block : content) {
+          if ("tool_use".equals(Json.string(block.get("type")))) {
+            calls.add(ToolCall.of(idOr(block.get("id"), "toolu_" + i), Json.string(block.get("name")),
+                argumentsText(block.get("input"))));
+          }
+          i++;
+        }
+        break;
+      }
+      case GEMINI: {
+        JsonNode parts = root.has("candidates") ? root.path("candidates").path(0).path("content").path("parts")
+            : root.has("parts") ? root.get("parts") : root;
+        int i = 0;
+        for (JsonNode part : parts) {
+          JsonNode fn = part.get("functionCall");
+          if (fn != null) {
+            String name = Json.string(fn.get("name"));
+            calls.add(ToolCall.of(idOr(fn.get("id"), GEMINI_MADE_UP_ID + i),
+                name == null ? null : ToolRenderer.fromGeminiWireName(name), argumentsText(fn.get("args"))));
+          }
+          i++;
+        }
+        break;
+      }
+      default:
+        throw new AssertionError(dialect);
+    }
+    return List.copyOf(calls);
+  }
+
+  private static String idOr(JsonNode id, String fallback) {
+    String s = Json.string(id);
+    return s == null || s.isEmpty() ? fallback : s;
+  }
+
+  /** OpenAI sends arguments as a JSON string; others as an object. Keep whatever came, as text. */
+  private static String argumentsText(JsonNode node) {
+    if (node == null || node.isNull() || node.isMissingNode()) {
+      return "";
+    }
+    return node.isString() ? node.stringValue() : Json.text(node);
+  }
+}

@@ -1,0 +1,134 @@
+package dev.loadout.core;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.FutureTask;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * Loadout's own execution steps, innermost in the chain: resolve against what was shown, check the
+ * arguments against that variant, run on the executor under a deadline, cap the result.
+ *
+ * <p>Every failure here is a value. The stage returned is completed exactly once: by the tool, by the
+ * deadline, or by a rejection, whichever comes first; the others are ignored.
+ */
+final class ToolExecution {
+  /** Longest violation list shown to the model; the rest are counted. */
+  static final int MAX_VIOLATIONS_SHOWN = 20;
+
+  private ToolExecution() {}
+
+  static CompletionStage<ToolResult> run(PreparedTurn turn, ToolCall call) {
+    int i = turn.indexOf(call.name());
+    if (i < 0) {
+      return done(ToolResult.failure(ToolResult.TOOL_NOT_AVAILABLE,
+          "Tool '" + printable(call.name()) + "' is not available in this conversation right now.", false));
+    }
+    ToolSpec variant = turn.variant(i);
+    JsonNode arguments = ToolCall.parseArguments(call.arguments());
+    if (arguments == null) {
+      return done(ToolResult.failure(ToolResult.INVALID_ARGUMENTS,
+          "Arguments for '" + variant.name() + "' are not valid JSON; send a JSON object.", false));
+    }
+    if (!(arguments instanceof ObjectNode)) {
+      return done(ToolResult.failure(ToolResult.INVALID_ARGUMENTS,
+          "Arguments for '" + variant.name() + "' must be a JSON object, but were a JSON " + arguments.getNodeType().name().toLowerCase(java.util.Locale.ROOT) + ".", false));
+    }
+    List<String> violations;
+    try {
+      violations = variant.validator().violations(arguments);
+    } catch (RuntimeException e) {
+      // The schema, not the model, is at fault (a validator limit or a broken keyword).
+      Loadout.LOG.warn("Arguments for tool '{}' could not be checked against its schema", variant.name(), e);
+      return done(ToolResult.failure(ToolResult.TOOL_ERROR,
+          "Tool '" + variant.name() + "' cannot check its arguments right now.", false));
+    }
+    if (!violations.isEmpty()) {
+      return done(ToolResult.failure(ToolResult.INVALID_ARGUMENTS, describe(variant.name(), violations), false));
+    }
+    Loadout loadout = turn.loadout();
+    return runWithDeadline(loadout, turn, turn.tool(i), variant, call.withParsed((ObjectNode) arguments))
+        .thenApply(loadout.shaper::shape);
+  }
+
+  private static CompletionStage<ToolResult> runWithDeadline(Loadout loadout, PreparedTurn turn, BaseTool tool,
+      ToolSpec variant, ToolCall call) {
+    CompletableFuture<ToolResult> out = new CompletableFuture<>();
+    FutureTask<Void> task = new FutureTask<>(() -> {
+      if (out.isDone()) {
+        return;
+      }
+      CompletionStage<ToolResult> stage;
+      try {
+        stage = tool.execute(call, turn.context());
+      } catch (RuntimeException | LinkageError | AssertionError e) {
+        out.complete(toolError(loadout, variant, call, e));
+        return;
+      }
+      if (stage == null) {
+        out.complete(toolError(loadout, variant, call, new IllegalStateException("execute returned null")));
+        return;
+      }
+      stage.whenComplete((result, error) -> {
+        if (error != null) {
+          out.complete(toolError(loadout, variant, call, error));
+        } else if (result == null) {
+          out.complete(toolError(loadout, variant, call, new IllegalStateException("execute completed with null")));
+        } else {
+          out.complete(result);
+        }
+      });
+    }, null);
+    Duration timeout = variant.timeout().orElse(loadout.defaultTimeout);
+    ScheduledFuture<?> deadline;
+    try {
+      deadline = loadout.scheduler.schedule(() -> {
+        if (out.complete(ToolResult.failure(ToolResult.TIMEOUT,
+            "Tool '" + variant.name() + "' did not finish within " + timeout.toMillis() + " ms.", true))) {
+          task.cancel(true);
+        }
+      }, timeout.toNanos(), TimeUnit.NANOSECONDS);
+      loadout.executor.execute(task);
+    } catch (RejectedExecutionException e) {
+      Loadout.LOG.warn("Executor rejected tool '{}'; is the Loadout closed or the pool full?", variant.name());
+      out.complete(ToolResult.failure(ToolResult.TOOL_ERROR,
+          "Tool '" + variant.name() + "' could not be started; try again shortly.", true));
+      return out;
+    }
+    out.whenComplete((r, e) -> deadline.cancel(false));
+    return out;
+  }
+
+  private static ToolResult toolError(Loadout loadout, ToolSpec variant, ToolCall call, Throwable error) {
+    Loadout.LOG.warn("Tool '{}' failed on call {}", variant.name(), call.id(), error);
+    return ToolResult.failure(ToolResult.TOOL_ERROR, "Tool '" + variant.name() + "' failed unexpectedly.", false);
+  }
+
+  private static String describe(String tool, List<String> violations) {
+    StringBuilder b = new StringBuilder("Arguments for '").append(tool).append("' do not match its schema:");
+    int shown = Math.min(violations.size(), MAX_VIOLATIONS_SHOWN);
+    for (int i = 0; i < shown; i++) {
+      b.append("\n- ").append(violations.get(i));
+    }
+    if (violations.size() > shown) {
+      b.append("\n- and ").append(violations.size() - shown).append(" more");
+    }
+    return b.toString();
+  }
+
+  /** A model-sent name, made safe to echo: short, printable. */
+  private static String printable(String name) {
+    String s = name.length() > 64 ? name.substring(0, 64) + "…" : name;
+    return s.replaceAll("\\p{Cntrl}", "?");
+  }
+
+  private static CompletionStage<ToolResult> done(ToolResult r) {
+    return CompletableFuture.completedFuture(r);
+  }
+}

@@ -1,0 +1,376 @@
+package dev.loadout.core;
+
+import static org.apiguardian.api.API.Status.MAINTAINED;
+
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicReferenceArray;
+import java.util.regex.Pattern;
+import org.apiguardian.api.API;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * What a model is told about a tool: its name, description and JSON Schema parameters, plus the facts
+ * Loadout needs to decide who sees it (group, required permission, family).
+ *
+ * <p>A spec is immutable. The parameters schema is copied when the spec is built and never handed out
+ * by reference, so no caller can change what a cached render or a compiled validator was built from.
+ * Per-turn variants come from {@link #edit()}: the same edits on the same spec return the same variant
+ * object, so a variant's provider renders and compiled schema are computed once and reused.
+ *
+ * <p>Two specs are equal when everything a model sees or a filter reads is equal; the
+ * {@link #fingerprint()} covers what a model sees (name, description, parameters).
+ *
+ * @since 0.1
+ */
+@API(status = MAINTAINED, since = "0.1")
+public final class ToolSpec {
+  /** The name rule every supported provider accepts: OpenAI's and Anthropic's, the strictest common one. */
+  public static final Pattern NAME_PATTERN = Pattern.compile("^[a-zA-Z0-9_-]{1,64}$");
+
+  private final String name;
+  private final String description;
+  private final ObjectNode parameters;
+  private final String group;
+  private final String requiredPermission;
+  private final String family;
+  private final Map<String, String> metadata;
+  private final Duration timeout;
+  private final String fingerprint;
+  private final long fingerprintBits;
+
+  // Derived data, computed at most once per spec object (benign races: every thread computes the same).
+  private final AtomicReferenceArray<byte[]> renders = new AtomicReferenceArray<>(Dialect.values().length);
+  private volatile ArgumentValidator validator;
+  private volatile VariantCache variants;
+
+  private ToolSpec(Builder b, ObjectNode ownedParameters) {
+    this.name = b.name;
+    this.description = b.description;
+    this.parameters = ownedParameters;
+    this.group = b.group;
+    this.requiredPermission = b.requiredPermission;
+    this.family = b.family;
+    this.metadata = Map.copyOf(b.metadata);
+    this.timeout = b.timeout;
+    this.fingerprint = computeFingerprint(name, description, parameters);
+    this.fingerprintBits = Long.parseUnsignedLong(fingerprint.substring(0, 16), 16);
+  }
+
+  /**
+   * Starts a spec with its two required parts.
+   *
+   * @param name the tool name, matching {@link #NAME_PATTERN}
+   * @param parameters a JSON Schema of type object; copied, so later changes to it have no effect
+   * @return a builder; never null
+   * @throws IllegalArgumentException if the name or the schema is not acceptable
+   */
+  public static Builder builder(String name, ObjectNode parameters) {
+    return new Builder(name, parameters);
+  }
+
+  /**
+   * Starts a spec whose parameters are given as JSON text, which is handy for literal schemas.
+   *
+   * @throws IllegalArgumentException if the text is not a JSON object, or as {@link #builder(String, ObjectNode)}
+   */
+  public static Builder builder(String name, String parametersJson) {
+    tools.jackson.databind.JsonNode node;
+    try {
+      node = parametersJson == null ? null : Json.parse(parametersJson);
+    } catch (tools.jackson.core.JacksonException e) {
+      throw new IllegalArgumentException("parameters of tool '" + name + "' are not valid JSON: " + e.getOriginalMessage(), e);
+    }
+    if (node != null && !(node instanceof ObjectNode)) {
+      throw new IllegalArgumentException("parameters of tool '" + name + "' must be a JSON object, but were " + node.getNodeType());
+    }
+    return new Builder(name, (ObjectNode) node);
+  }
+
+  /** The tool name, unique in a registry; never null. */
+  public String name() {
+    return name;
+  }
+
+  /** The description the model reads; never null, possibly empty. */
+  public String description() {
+    return description;
+  }
+
+  /** A copy of the JSON Schema of the tool's arguments; changing it changes nothing here. */
+  public ObjectNode parameters() {
+    return parameters.deepCopy();
+  }
+
+  /** The shared schema for read-only use inside this package. Never mutate it. */
+  ObjectNode parametersView() {
+    return parameters;
+  }
+
+  /**
+   * The tool group, trimmed and lower-cased; empty for a core tool, which is always loaded and always
+   * ordered first.
+   */
+  public Optional<String> group() {
+    return Optional.ofNullable(group);
+  }
+
+  /** Whether this is a core tool (no group). */
+  public boolean isCore() {
+    return group == null;
+  }
+
+  /** The permission a member needs to see the tool; empty when anyone may. */
+  public Optional<String> requiredPermission() {
+    return Optional.ofNullable(requiredPermission);
+  }
+
+  /** The tool family, such as {@code url_fetch} or {@code web_search}; empty when it has none. */
+  public Optional<String> family() {
+    return Optional.ofNullable(family);
+  }
+
+  /** Free-form metadata for hosts and filters; immutable, never null. Not shown to models. */
+  public Map<String, String> metadata() {
+    return metadata;
+  }
+
+  /** The tool's own execution deadline; empty to use the {@link Loadout} default. */
+  public Optional<Duration> timeout() {
+    return Optional.ofNullable(timeout);
+  }
+
+  /**
+   * A stable hex digest of what a model sees of this tool (name, description, parameters as written).
+   * Equal specs have equal fingerprints in every JVM.
+   */
+  public String fingerprint() {
+    return fingerprint;
+  }
+
+  long fingerprintBits() {
+    return fingerprintBits;
+  }
+
+  /** A builder initialised with this spec's values, for deriving a new spec. */
+  public Builder toBuilder() {
+    return toBuilderWith(parameters);
+  }
+
+  Builder toBuilderWith(ObjectNode newParameters) {
+    Builder b = new Builder(name, newParameters);
+    b.description = description;
+    b.group = group;
+    b.requiredPermission = requiredPermission;
+    b.family = family;
+    b.metadata.putAll(metadata);
+    b.timeout = timeout;
+    return b;
+  }
+
+  /**
+   * Starts a per-turn variant of this spec. The edits never touch this spec; the same edits in the same
+   * order return the same variant object (bounded memo), which keeps warm renders free of schema work.
+   *
+   * @return a new edit; never null
+   */
+  public SchemaEdit edit() {
+    return new SchemaEdit(this);
+  }
+
+  VariantCache variants() {
+    VariantCache v = variants;
+    if (v == null) {
+      synchronized (this) {
+        v = variants;
+        if (v == null) {
+          v = new VariantCache();
+          variants = v;
+        }
+      }
+    }
+    return v;
+  }
+
+  byte[] cachedRender(Dialect dialect) {
+    return renders.get(dialect.ordinal());
+  }
+
+  void cacheRender(Dialect dialect, byte[] bytes) {
+    renders.compareAndSet(dialect.ordinal(), null, bytes);
+  }
+
+  ArgumentValidator validator() {
+    ArgumentValidator v = validator;
+    if (v == null) {
+      v = ArgumentValidator.compile(name, parameters);
+      validator = v;
+    }
+    return v;
+  }
+
+  @Override
+  public boolean equals(Object o) {
+    if (this == o) {
+      return true;
+    }
+    if (!(o instanceof ToolSpec)) {
+      return false;
+    }
+    ToolSpec other = (ToolSpec) o;
+    return fingerprint.equals(other.fingerprint)
+        && name.equals(other.name)
+        && description.equals(other.description)
+        && parameters.equals(other.parameters)
+        && Objects.equals(group, other.group)
+        && Objects.equals(requiredPermission, other.requiredPermission)
+        && Objects.equals(family, other.family)
+        && metadata.equals(other.metadata)
+        && Objects.equals(timeout, other.timeout);
+  }
+
+  @Override
+  public int hashCode() {
+    return fingerprint.hashCode();
+  }
+
+  @Override
+  public String toString() {
+    return "ToolSpec{name=" + name
+        + ", group=" + (group == null ? "core" : group)
+        + (family == null ? "" : ", family=" + family)
+        + (requiredPermission == null ? "" : ", requiredPermission=" + requiredPermission)
+        + ", fingerprint=" + fingerprint + "}";
+  }
+
+  private static String computeFingerprint(String name, String description, ObjectNode parameters) {
+    ObjectNode canonical = Json.object();
+    canonical.put("name", name);
+    canonical.put("description", description);
+    canonical.set("parameters", parameters);
+    try {
+      byte[] digest = MessageDigest.getInstance("SHA-256").digest(Json.bytes(canonical));
+      StringBuilder hex = new StringBuilder(32);
+      for (int i = 0; i < 16; i++) {
+        hex.append(Character.forDigit((digest[i] >> 4) & 0xf, 16)).append(Character.forDigit(digest[i] & 0xf, 16));
+      }
+      return hex.toString();
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException("SHA-256 is required by the Java platform", e);
+    }
+  }
+
+  static String normalizeGroup(String group) {
+    if (group == null) {
+      return null;
+    }
+    String g = group.strip().toLowerCase(java.util.Locale.ROOT);
+    return g.isEmpty() ? null : g;
+  }
+
+  /**
+   * Builds a {@link ToolSpec}. Setters reject a bad value at once with a message naming the setting;
+   * {@link #build()} checks that the schema compiles.
+   *
+   * @since 0.1
+   */
+  @API(status = MAINTAINED, since = "0.1")
+  public static final class Builder {
+    private final String name;
+    private final ObjectNode parameters;
+    private String description = "";
+    private String group;
+    private String requiredPermission;
+    private String family;
+    private final Map<String, String> metadata = new LinkedHashMap<>();
+    private Duration timeout;
+
+    private Builder(String name, ObjectNode parameters) {
+      if (name == null || !NAME_PATTERN.matcher(name).matches()) {
+        throw new IllegalArgumentException("tool name must match " + NAME_PATTERN.pattern() + ", but was "
+            + (name == null ? "null" : "'" + name + "'"));
+      }
+      if (parameters == null) {
+        throw new IllegalArgumentException("parameters of tool '" + name + "' must be a JSON Schema object, but was null");
+      }
+      JsonNode type = parameters.get("type");
+      if (type != null && !(type.isString() && "object".equals(type.stringValue()))) {
+        throw new IllegalArgumentException("parameters of tool '" + name
+            + "' must be a JSON Schema of type \"object\", but type was " + type);
+      }
+      this.name = name;
+      this.parameters = parameters.deepCopy();
+    }
+
+    /** Sets the description the model reads; null is refused, empty is allowed. */
+    public Builder description(String description) {
+      if (description == null) {
+        throw new IllegalArgumentException("description of tool '" + name + "' must not be null");
+      }
+      this.description = description;
+      return this;
+    }
+
+    /**
+     * Sets the tool group. Names ignore case and surrounding spaces; null or blank means core.
+     */
+    public Builder group(String group) {
+      this.group = normalizeGroup(group);
+      return this;
+    }
+
+    /** Sets the permission a member needs; null or blank means none. */
+    public Builder requiredPermission(String permission) {
+      this.requiredPermission = permission == null || permission.isBlank() ? null : permission.strip();
+      return this;
+    }
+
+    /** Sets the tool family, such as {@code url_fetch}; null or blank means none. */
+    public Builder family(String family) {
+      this.family = family == null || family.isBlank() ? null : family.strip();
+      return this;
+    }
+
+    /** Adds one metadata entry; neither key nor value may be null. */
+    public Builder metadata(String key, String value) {
+      if (key == null || value == null) {
+        throw new IllegalArgumentException("metadata of tool '" + name + "' must not contain null, but got "
+            + key + "=" + value);
+      }
+      metadata.put(key, value);
+      return this;
+    }
+
+    /** Sets this tool's execution deadline; must be positive. */
+    public Builder timeout(Duration timeout) {
+      if (timeout == null || timeout.isNegative() || timeout.isZero()) {
+        throw new IllegalArgumentException("timeout of tool '" + name + "' must be positive, but was " + timeout);
+      }
+      this.timeout = timeout;
+      return this;
+    }
+
+    /**
+     * Builds the spec. The schema is compiled here, so a schema the validator cannot use fails now
+     * rather than on the first call.
+     *
+     * @throws IllegalArgumentException naming the tool if the schema cannot be compiled
+     */
+    public ToolSpec build() {
+      ObjectNode owned = parameters.deepCopy();
+      if (!owned.has("type")) {
+        // Providers require a root object type; MCP servers sometimes omit it.
+        owned.put("type", "object");
+      }
+      ToolSpec spec = new ToolSpec(this, owned);
+      spec.validator();
+      return spec;
+    }
+  }
+}

@@ -1,0 +1,58 @@
+package dev.loadout.core;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.sun.net.httpserver.HttpServer;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+
+class ArgumentValidatorTest {
+  @Test
+  void aRemoteRefIsNeverFetched() throws Exception {
+    HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+    AtomicInteger requests = new AtomicInteger();
+    server.createContext("/", exchange -> {
+      requests.incrementAndGet();
+      byte[] body = "{\"type\":\"string\"}".getBytes(StandardCharsets.UTF_8);
+      exchange.sendResponseHeaders(200, body.length);
+      exchange.getResponseBody().write(body);
+      exchange.close();
+    });
+    server.start();
+    try {
+      String url = "http://127.0.0.1:" + server.getAddress().getPort() + "/remote.json";
+      String schema = "{\"type\":\"object\",\"properties\":{\"q\":{\"$ref\":\"" + url + "\"}}}";
+      try {
+        ToolSpec spec = ToolSpec.builder("remote", Tools.schema(schema)).build();
+        // If the schema compiled, validating must still not reach the network.
+        spec.validator().violations(Json.parse("{\"q\":1}"));
+      } catch (RuntimeException expected) {
+        assertThat(expected).hasMessageContaining("parameters of tool 'remote'");
+      }
+      assertThat(requests).hasValue(0);
+    } finally {
+      server.stop(0);
+    }
+  }
+
+  @Test
+  void theDraftDeclaredBySchemaIsUsed() {
+    // Draft 4's boolean exclusiveMaximum only means something under draft 4.
+    ToolSpec draft4 = ToolSpec.builder("d4", Tools.schema("""
+        {"$schema":"http://json-schema.org/draft-04/schema#","type":"object",
+         "properties":{"n":{"type":"number","maximum":5,"exclusiveMaximum":true}}}""")).build();
+    assertThat(draft4.validator().violations(Json.parse("{\"n\":5}"))).hasSize(1);
+    assertThat(draft4.validator().violations(Json.parse("{\"n\":4}"))).isEmpty();
+  }
+
+  @Test
+  void violationsAreJsonPointersWithMessages() {
+    ToolSpec spec = ToolSpec.builder("v", Tools.schema("""
+        {"type":"object","properties":{"items":{"type":"array","items":{"type":"integer"}}}}""")).build();
+    assertThat(spec.validator().violations(Json.parse("{\"items\":[1,\"two\",3]}")))
+        .singleElement().asString().startsWith("/items/1: ");
+  }
+}
