@@ -1,6 +1,5 @@
 package dev.loadout.benchmarks;
 
-import dev.loadout.core.AvailabilityDecision;
 import dev.loadout.core.AvailabilityFilter;
 import dev.loadout.core.BaseTool;
 import dev.loadout.core.Dialect;
@@ -10,6 +9,7 @@ import dev.loadout.core.RenderedTools;
 import dev.loadout.core.ToolRegistry;
 import dev.loadout.core.ToolSpec;
 import dev.loadout.core.TurnContext;
+import dev.loadout.core.availability.AvailabilityFilters;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -20,12 +20,7 @@ import java.util.List;
  */
 final class LoadoutWarm implements TurnAdapter {
   /** Hides tools whose permission the member lacks; both benchmark turns hold it, so nothing is hidden. */
-  static final AvailabilityFilter PERMISSION = (spec, context) -> {
-    String permission = spec.requiredPermission().orElse(null);
-    return permission == null || context.hasPermission(permission)
-        ? AvailabilityDecision.available()
-        : AvailabilityDecision.hidden("missing_permission", "the member lacks " + permission);
-  };
+  static final AvailabilityFilter PERMISSION = AvailabilityFilters.permissions();
 
   private final Loadout loadout;
 

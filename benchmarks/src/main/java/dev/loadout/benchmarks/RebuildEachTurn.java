@@ -42,8 +42,7 @@ final class RebuildEachTurn implements TurnAdapter {
         }
       }
       ToolSpec spec = toolset.spec(i, parameters);
-      String permission = spec.requiredPermission().orElse(null);
-      if (permission != null && !context.hasPermission(permission)) {
+      if (!spec.requirements().permissions().isSatisfiedBy(context.permissions())) {
         continue;
       }
       ObjectNode function = tools.addObject().put("type", "function").putObject("function");

@@ -200,10 +200,10 @@ public final class Loadout implements AutoCloseable {
       } else {
         ToolSpec v = result.get();
         if (v == spec || (v.name().equals(spec.name()) && v.group().equals(spec.group())
-            && v.family().equals(spec.family()) && v.requiredPermission().equals(spec.requiredPermission()))) {
+            && v.family().equals(spec.family()) && v.requirements().equals(spec.requirements()))) {
           return v;
         }
-        problem = "returned a variant that changes the name, group, family or required permission";
+        problem = "returned a variant that changes the name, group, family or requirements";
       }
     } catch (RuntimeException e) {
       problem = "threw " + e.getClass().getSimpleName();

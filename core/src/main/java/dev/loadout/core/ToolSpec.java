@@ -38,7 +38,7 @@ public final class ToolSpec {
   private final String description;
   private final ObjectNode parameters;
   private final String group;
-  private final String requiredPermission;
+  private final ToolRequirements requirements;
   private final String family;
   private final Map<String, String> metadata;
   private final Duration timeout;
@@ -55,7 +55,8 @@ public final class ToolSpec {
     this.description = b.description;
     this.parameters = ownedParameters;
     this.group = b.group;
-    this.requiredPermission = b.requiredPermission;
+    this.requirements = ToolRequirements.NONE.with(b.providers, b.refusedProviders, b.providerCheck, b.capabilities,
+        b.featureFlags, b.permissions);
     this.family = b.family;
     this.metadata = Map.copyOf(b.metadata);
     this.timeout = b.timeout;
@@ -126,9 +127,9 @@ public final class ToolSpec {
     return group == null;
   }
 
-  /** The permission a member needs to see the tool; empty when anyone may. */
-  public Optional<String> requiredPermission() {
-    return Optional.ofNullable(requiredPermission);
+  /** What a turn must offer for the tool to be shown (providers, capabilities, flags, permissions). */
+  public ToolRequirements requirements() {
+    return requirements;
   }
 
   /** The tool family, such as {@code url_fetch} or {@code web_search}; empty when it has none. */
@@ -167,7 +168,12 @@ public final class ToolSpec {
     Builder b = new Builder(name, newParameters);
     b.description = description;
     b.group = group;
-    b.requiredPermission = requiredPermission;
+    b.providers.addAll(requirements.providers());
+    b.refusedProviders.addAll(requirements.refusedProviders());
+    b.providerCheck = requirements.providerCheck().orElse(null);
+    b.capabilities.putAll(requirements.capabilities());
+    b.featureFlags.addAll(requirements.featureFlags());
+    b.permissions = requirements.permissions();
     b.family = family;
     b.metadata.putAll(metadata);
     b.timeout = timeout;
@@ -229,7 +235,7 @@ public final class ToolSpec {
         && description.equals(other.description)
         && parameters.equals(other.parameters)
         && Objects.equals(group, other.group)
-        && Objects.equals(requiredPermission, other.requiredPermission)
+        && requirements.equals(other.requirements)
         && Objects.equals(family, other.family)
         && metadata.equals(other.metadata)
         && Objects.equals(timeout, other.timeout);
@@ -245,7 +251,7 @@ public final class ToolSpec {
     return "ToolSpec{name=" + name
         + ", group=" + (group == null ? "core" : group)
         + (family == null ? "" : ", family=" + family)
-        + (requiredPermission == null ? "" : ", requiredPermission=" + requiredPermission)
+        + (requirements.permissions().isNone() ? "" : ", permissions=" + requirements.permissions())
         + ", fingerprint=" + fingerprint + "}";
   }
 
@@ -286,7 +292,12 @@ public final class ToolSpec {
     private final ObjectNode parameters;
     private String description = "";
     private String group;
-    private String requiredPermission;
+    private final java.util.Set<String> providers = new java.util.LinkedHashSet<>();
+    private final java.util.Set<String> refusedProviders = new java.util.LinkedHashSet<>();
+    private ToolRequirements.ProviderCheck providerCheck;
+    private final Map<String, Object> capabilities = new LinkedHashMap<>();
+    private final java.util.Set<String> featureFlags = new java.util.LinkedHashSet<>();
+    private PermissionRule permissions = PermissionRule.none();
     private String family;
     private final Map<String, String> metadata = new LinkedHashMap<>();
     private Duration timeout;
@@ -325,9 +336,71 @@ public final class ToolSpec {
       return this;
     }
 
-    /** Sets the permission a member needs; null or blank means none. */
+    /** Shorthand for {@code requiredPermissions(PermissionRule.allOf(permission))}; null or blank means none. */
     public Builder requiredPermission(String permission) {
-      this.requiredPermission = permission == null || permission.isBlank() ? null : permission.strip();
+      this.permissions = permission == null || permission.isBlank() ? PermissionRule.none() : PermissionRule.allOf(permission);
+      return this;
+    }
+
+    /** Sets the member permissions the tool needs. */
+    public Builder requiredPermissions(PermissionRule rule) {
+      if (rule == null) {
+        throw new IllegalArgumentException("permission rule of tool '" + name + "' must not be null; use PermissionRule.none()");
+      }
+      this.permissions = rule;
+      return this;
+    }
+
+    /** Limits the tool to these providers (ids such as {@code openai}; case ignored). */
+    public Builder providers(String... providerIds) {
+      providers.addAll(providerIds("providers", providerIds));
+      return this;
+    }
+
+    /** Refuses the tool to these providers (ids; case ignored). */
+    public Builder refusedProviders(String... providerIds) {
+      refusedProviders.addAll(providerIds("refusedProviders", providerIds));
+      return this;
+    }
+
+    private java.util.List<String> providerIds(String setting, String... ids) {
+      java.util.List<String> out = new java.util.ArrayList<>();
+      for (String id : ids) {
+        if (id == null || id.isBlank()) {
+          throw new IllegalArgumentException(setting + " of tool '" + name + "' must not contain a blank id, but got "
+              + java.util.Arrays.toString(ids));
+        }
+        out.add(id.strip().toLowerCase(java.util.Locale.ROOT));
+      }
+      return out;
+    }
+
+    /** Adds a provider check that needs the whole turn context. */
+    public Builder providerCheck(ToolRequirements.ProviderCheck check) {
+      if (check == null) {
+        throw new IllegalArgumentException("provider check of tool '" + name + "' must not be null");
+      }
+      this.providerCheck = check;
+      return this;
+    }
+
+    /** Requires a model capability to equal a value ({@code vision=true}); String, Boolean or Number. */
+    public Builder requiredCapability(String capability, Object value) {
+      if (capability == null || capability.isBlank()
+          || !(value instanceof String || value instanceof Boolean || value instanceof Number)) {
+        throw new IllegalArgumentException("required capability of tool '" + name
+            + "' needs a name and a String, Boolean or Number value, but got " + capability + "=" + value);
+      }
+      capabilities.put(capability, value);
+      return this;
+    }
+
+    /** Requires a feature flag to be on; several flags must all be on. */
+    public Builder requiredFlag(String flag) {
+      if (flag == null || flag.isBlank()) {
+        throw new IllegalArgumentException("required flag of tool '" + name + "' must not be blank, but was " + flag);
+      }
+      featureFlags.add(flag.strip());
       return this;
     }
 

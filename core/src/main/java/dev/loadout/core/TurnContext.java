@@ -32,6 +32,7 @@ public final class TurnContext {
   private final String userId;
   private final Set<String> permissions;
   private final String personaId;
+  private final String messageText;
   private final Map<String, Boolean> featureFlags;
   private final Locale locale;
   private final Environment environment;
@@ -48,6 +49,7 @@ public final class TurnContext {
     this.userId = b.userId;
     this.permissions = b.permissions == null ? null : Set.copyOf(b.permissions);
     this.personaId = b.personaId;
+    this.messageText = b.messageText;
     this.featureFlags = Map.copyOf(b.featureFlags);
     this.locale = b.locale;
     this.environment = b.environment;
@@ -115,6 +117,14 @@ public final class TurnContext {
     return Optional.ofNullable(personaId);
   }
 
+  /**
+   * The text of the message being answered, for rules that read intent (deliberate tool mode, direct
+   * invocation). Empty when the host does not pass it. Never used for ordering.
+   */
+  public Optional<String> messageText() {
+    return Optional.ofNullable(messageText);
+  }
+
   /** All feature flags that were set; immutable. */
   public Map<String, Boolean> featureFlags() {
     return featureFlags;
@@ -155,6 +165,7 @@ public final class TurnContext {
     b.userId = userId;
     b.permissions = permissions;
     b.personaId = personaId;
+    b.messageText = messageText;
     b.featureFlags.putAll(featureFlags);
     b.locale = locale;
     b.environment = environment;
@@ -186,6 +197,7 @@ public final class TurnContext {
     private String userId;
     private Set<String> permissions;
     private String personaId;
+    private String messageText;
     private final Map<String, Boolean> featureFlags = new LinkedHashMap<>();
     private Locale locale = Locale.ROOT;
     private Environment environment = Environment.PRODUCTION;
@@ -250,6 +262,12 @@ public final class TurnContext {
     /** Sets the active persona id. */
     public Builder personaId(String personaId) {
       this.personaId = personaId;
+      return this;
+    }
+
+    /** Sets the text of the message being answered; null when unknown. */
+    public Builder messageText(String messageText) {
+      this.messageText = messageText;
       return this;
     }
 

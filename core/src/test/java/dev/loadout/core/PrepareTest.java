@@ -50,9 +50,8 @@ class PrepareTest {
 
   @Test
   void aHiddenToolKeepsEveryFiltersReason() {
-    AvailabilityFilter needsAdmin = (spec, ctx) -> spec.requiredPermission().isPresent()
-        && !ctx.hasPermission(spec.requiredPermission().get())
-        ? AvailabilityDecision.hidden("missing_permission", "needs permission [" + spec.requiredPermission().get() + "]")
+    AvailabilityFilter needsAdmin = (spec, ctx) -> !spec.requirements().permissions().isSatisfiedBy(ctx.permissions())
+        ? AvailabilityDecision.hidden("missing_permission", "needs permission " + spec.requirements().permissions().permissions())
         : AvailabilityDecision.available();
     AvailabilityFilter needsFlag = (spec, ctx) -> spec.name().equals("ban") && !ctx.flag("moderation")
         ? AvailabilityDecision.hidden("feature_off", "feature flag [moderation] is off")
@@ -74,7 +73,7 @@ class PrepareTest {
 
   @Test
   void unknownPermissionsFailClosed() {
-    AvailabilityFilter needsAdmin = (spec, ctx) -> spec.requiredPermission().map(ctx::hasPermission).orElse(true)
+    AvailabilityFilter needsAdmin = (spec, ctx) -> spec.requirements().permissions().isSatisfiedBy(ctx.permissions())
         ? AvailabilityDecision.available() : AvailabilityDecision.hidden("missing_permission", "needs [ADMIN]");
     ToolSpec ban = Tools.spec("ban").toBuilder().requiredPermission("ADMIN").build();
     try (Loadout loadout = loadout(ToolRegistry.builder().register(Tools.FnTool.echo(ban)).build(), needsAdmin)) {

@@ -68,7 +68,7 @@ class SchemaEditTest {
     assertThat(v.name()).isEqualTo("generate_image");
     assertThat(v.group()).contains("media");
     assertThat(v.family()).contains("image");
-    assertThat(v.requiredPermission()).contains("ARTIST");
+    assertThat(v.requirements().permissions()).isEqualTo(PermissionRule.allOf("ARTIST"));
   }
 
   @Test

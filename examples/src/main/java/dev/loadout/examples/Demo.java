@@ -1,7 +1,5 @@
 package dev.loadout.examples;
 
-import dev.loadout.core.AvailabilityDecision;
-import dev.loadout.core.AvailabilityFilter;
 import dev.loadout.core.BaseTool;
 import dev.loadout.core.Dialect;
 import dev.loadout.core.HiddenTool;
@@ -14,6 +12,7 @@ import dev.loadout.core.ToolRegistry;
 import dev.loadout.core.ToolResult;
 import dev.loadout.core.ToolSpec;
 import dev.loadout.core.TurnContext;
+import dev.loadout.core.availability.AvailabilityFilters;
 import java.io.PrintStream;
 import java.time.Clock;
 import java.time.Instant;
@@ -47,8 +46,8 @@ public final class Demo {
         .build();
     try (Loadout loadout = Loadout.builder(registry)
         .groupOrder(List.of("media", "moderation"))
-        .addFilter(new FeatureFlagFilter())
-        .addFilter(new PermissionFilter())
+        .addFilter(AvailabilityFilters.featureFlags())
+        .addFilter(AvailabilityFilters.permissions())
         .build()) {
 
       TurnContext cafe = TurnContext.builder("openai", "gpt-5-mini")
@@ -170,7 +169,7 @@ public final class Demo {
   private static BaseTool webSearch() {
     ToolSpec spec = ToolSpec.builder("web_search", """
         {"type":"object","properties":{"query":{"type":"string"}},"required":["query"]}""")
-        .description("Searches the web.").metadata("requires_flag", "web_search").build();
+        .description("Searches the web.").requiredFlag("web_search").build();
     return BaseTool.of(spec, (call, ctx) -> ToolResult.text("(search results)"));
   }
 
@@ -179,25 +178,5 @@ public final class Demo {
         {"type":"object","properties":{"member":{"type":"string"}},"required":["member"]}""")
         .description("Bans a member from the server.").group("moderation").requiredPermission("MODERATOR").build();
     return BaseTool.of(spec, (call, ctx) -> ToolResult.text("(banned)"));
-  }
-
-  /** Hides a tool whose {@code requires_flag} metadata names a flag that is off. */
-  static final class FeatureFlagFilter implements AvailabilityFilter {
-    @Override
-    public AvailabilityDecision evaluate(ToolSpec spec, TurnContext context) {
-      String flag = spec.metadata().get("requires_flag");
-      return flag == null || context.flag(flag) ? AvailabilityDecision.available()
-          : AvailabilityDecision.hidden("feature_flag_off", "feature flag [" + flag + "] is off");
-    }
-  }
-
-  /** Hides a tool whose required permission the member is not known to hold. */
-  static final class PermissionFilter implements AvailabilityFilter {
-    @Override
-    public AvailabilityDecision evaluate(ToolSpec spec, TurnContext context) {
-      return spec.requiredPermission().map(p -> context.hasPermission(p) ? AvailabilityDecision.available()
-          : AvailabilityDecision.hidden("missing_permission", "needs permission [" + p + "]"))
-          .orElse(AvailabilityDecision.available());
-    }
   }
 }

@@ -19,7 +19,7 @@ class DemoTest {
     String out = transcript();
     assertThat(out).contains("Model sees, in order: roll_dice, generate_image\n")
         .contains("Hidden: web_search [feature_flag_off] feature flag [web_search] is off")
-        .contains("Hidden: ban_member [missing_permission] needs permission [MODERATOR]")
+        .contains("Hidden: ban_member [missing_permission] the member lacks all of [MODERATOR]")
         .contains("Model sees, in order: roll_dice, web_search, generate_image, ban_member\n");
   }
 

@@ -54,9 +54,9 @@ final class TestTools {
   static final class PermissionFilter implements AvailabilityFilter {
     @Override
     public AvailabilityDecision evaluate(ToolSpec spec, TurnContext context) {
-      return spec.requiredPermission().filter(p -> !context.hasPermission(p))
-          .map(p -> AvailabilityDecision.hidden("missing_permission", "needs permission [" + p + "]"))
-          .orElse(AvailabilityDecision.available());
+      return spec.requirements().permissions().isSatisfiedBy(context.permissions())
+          ? AvailabilityDecision.available()
+          : AvailabilityDecision.hidden("missing_permission", "needs permission " + spec.requirements().permissions().permissions());
     }
   }
 

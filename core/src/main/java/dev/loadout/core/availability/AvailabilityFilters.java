@@ -1,0 +1,73 @@
+package dev.loadout.core.availability;
+
+import static org.apiguardian.api.API.Status.MAINTAINED;
+
+import dev.loadout.core.AvailabilityFilter;
+import java.util.List;
+import org.apiguardian.api.API;
+
+/**
+ * The built-in availability rules. Each factory returns a stateless, named filter; add them to a
+ * {@link dev.loadout.core.Loadout.Builder} in the order you want their reasons listed.
+ *
+ * <pre>{@code
+ * Loadout.Builder b = Loadout.builder(registry);
+ * AvailabilityFilters.standard().forEach(b::addFilter);
+ * }</pre>
+ *
+ * <table>
+ *   <caption>Reason codes</caption>
+ *   <tr><th>filter</th><th>code</th></tr>
+ *   <tr><td>{@link #provider()}</td><td>{@code provider_not_supported}, {@code provider_refused},
+ *       {@code provider_check_failed}</td></tr>
+ *   <tr><td>{@link #modelCapabilities()}</td><td>{@code missing_model_capability}</td></tr>
+ *   <tr><td>{@link #featureFlags()}</td><td>{@code feature_flag_off}</td></tr>
+ *   <tr><td>{@link #permissions()}</td><td>{@code missing_permission}, {@code permissions_unknown}</td></tr>
+ * </table>
+ *
+ * @since 0.1
+ */
+@API(status = MAINTAINED, since = "0.1")
+public final class AvailabilityFilters {
+  /** The provider is not among the tool's supported providers. */
+  public static final String PROVIDER_NOT_SUPPORTED = "provider_not_supported";
+  /** The tool refuses this provider. */
+  public static final String PROVIDER_REFUSED = "provider_refused";
+  /** The tool's context-dependent provider check said no. */
+  public static final String PROVIDER_CHECK_FAILED = "provider_check_failed";
+  /** A required model capability is missing or has another value. */
+  public static final String MISSING_MODEL_CAPABILITY = "missing_model_capability";
+  /** A required feature flag is off (or not set). */
+  public static final String FEATURE_FLAG_OFF = "feature_flag_off";
+  /** The member is known not to hold the required permissions. */
+  public static final String MISSING_PERMISSION = "missing_permission";
+  /** The member's permissions are unknown, so a permission rule fails closed. */
+  public static final String PERMISSIONS_UNKNOWN = "permissions_unknown";
+
+  private AvailabilityFilters() {}
+
+  /** Provider rules: supported and refused providers, then the context-dependent check. */
+  public static AvailabilityFilter provider() {
+    return RequirementFilters.PROVIDER;
+  }
+
+  /** Each required model capability must equal the model's declared value. */
+  public static AvailabilityFilter modelCapabilities() {
+    return RequirementFilters.CAPABILITIES;
+  }
+
+  /** Every required feature flag must be on; a flag that is not set is off. */
+  public static AvailabilityFilter featureFlags() {
+    return RequirementFilters.FLAGS;
+  }
+
+  /** The member must satisfy the tool's permission rule; unknown permissions fail closed. */
+  public static AvailabilityFilter permissions() {
+    return RequirementFilters.PERMISSIONS;
+  }
+
+  /** Provider, model capabilities, feature flags and permissions, in that order. */
+  public static List<AvailabilityFilter> standard() {
+    return List.of(provider(), modelCapabilities(), featureFlags(), permissions());
+  }
+}
