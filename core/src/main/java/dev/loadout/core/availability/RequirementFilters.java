@@ -58,7 +58,7 @@ final class RequirementFilters {
     for (Map.Entry<String, Object> e : new java.util.TreeMap<>(needed).entrySet()) {
       Object declared = context.capabilities().get(e.getKey());
       if (!sameValue(e.getValue(), declared)) {
-        missing.add(e.getKey() + "=" + e.getValue() + " (model declares " + (declared == null ? "nothing" : declared) + ")");
+        missing.add(e.getKey() + "=" + show(e.getValue()) + " (model declares " + (declared == null ? "nothing" : show(declared)) + ")");
       }
     }
     return missing.isEmpty() ? AvailabilityDecision.available()
@@ -86,6 +86,11 @@ final class RequirementFilters {
           "the member's permissions are unknown and the tool needs " + rule + " (fails closed)");
     }
     return AvailabilityDecision.hidden(MISSING_PERMISSION, "the member lacks " + rule);
+  }
+
+  /** Strings in quotes, so that "true" and true read differently. */
+  private static String show(Object value) {
+    return value instanceof String ? "\"" + value + "\"" : String.valueOf(value);
   }
 
   /** Strict equality, except that numbers compare by value (3 equals 3.0, as declared in YAML or JSON). */
