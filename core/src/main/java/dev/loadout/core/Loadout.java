@@ -70,6 +70,8 @@ public final class Loadout implements AutoCloseable {
   private final List<ExecutorService> owned;
   private final RenderCache renders = new RenderCache();
   private volatile Ordered ordered;
+  private final ExternalToolSources externalTools;
+  private volatile Routing routing = Routing.EMPTY;
 
   private Loadout(Builder b) {
     this.registry = b.registry;
@@ -81,6 +83,7 @@ public final class Loadout implements AutoCloseable {
     }
     this.groupRank = Map.copyOf(rank);
     this.interceptors = List.copyOf(b.interceptors);
+    this.externalTools = b.externalTools;
     this.defaultTimeout = b.defaultTimeout;
     this.shaper = new ResultShaper(b.maxResultChars);
     List<ExecutorService> own = new ArrayList<>(2);
@@ -139,12 +142,25 @@ public final class Loadout implements AutoCloseable {
       throw new IllegalArgumentException("context must not be null");
     }
     Ordered o = ordered();
-    ToolRegistry.Entry[] entries = o.entries;
-    List<ToolSpec> visible = new ArrayList<>(entries.length);
-    List<BaseTool> tools = new ArrayList<>(entries.length);
-    List<HiddenTool> hidden = new ArrayList<>();
-    for (ToolRegistry.Entry entry : entries) {
+    Routing r = routing(context, o);
+    ToolRegistry.Entry[] builtIns = o.entries;
+    ToolRegistry.Entry[] external = r.accepted;
+    int total = builtIns.length + external.length;
+    List<ToolSpec> visible = new ArrayList<>(total);
+    List<BaseTool> tools = new ArrayList<>(total);
+    List<HiddenTool> hidden = new ArrayList<>(r.dropped);
+    // Merge two sorted runs; both follow compare(), so the result does too.
+    int i = 0;
+    int j = 0;
+    while (i < builtIns.length || j < external.length) {
+      ToolRegistry.Entry entry = j >= external.length
+          || (i < builtIns.length && compare(builtIns[i].spec, external[j].spec) <= 0) ? builtIns[i++] : external[j++];
       List<HiddenTool.Reason> reasons = evaluate(entry.spec, context);
+      HiddenTool.Reason replaced = r.replaced.isEmpty() ? null : r.replaced.get(entry.spec.name());
+      if (replaced != null && entry.builtIn) {
+        reasons = reasons == null ? new ArrayList<>(1) : reasons;
+        reasons.add(replaced);
+      }
       if (reasons != null) {
         hidden.add(new HiddenTool(entry.spec.name(), reasons));
         continue;
@@ -155,7 +171,43 @@ public final class Loadout implements AutoCloseable {
         tools.add(entry.tool);
       }
     }
-    return new PreparedTurn(this, context, visible, tools, hidden);
+    return new PreparedTurn(this, context, visible, tools, hidden, r);
+  }
+
+  /** The turn's routing: reused while the sources list (by identity) and the registry version are unchanged. */
+  private Routing routing(TurnContext context, Ordered o) {
+    if (externalTools == ExternalToolSources.NONE) {
+      return Routing.EMPTY;
+    }
+    List<ToolSource> sources;
+    try {
+      sources = externalTools.sourcesFor(context);
+    } catch (RuntimeException e) {
+      warnings.warn(LOG, "sources|" + e.getClass().getName(), () -> "External tool sources "
+          + externalTools.getClass().getName() + " failed; this turn has no external tools", e);
+      return Routing.EMPTY;
+    }
+    if (sources == null || sources.isEmpty()) {
+      return Routing.EMPTY;
+    }
+    Routing last = routing;
+    if (last.sources == sources && last.registryVersion == o.version) {
+      return last;
+    }
+    Routing next = Routing.resolve(sources, registry.snapshot(), this::compare, warnings, LOG);
+    routing = next;
+    return next;
+  }
+
+  /** Built-in names of a family, in order; for macros when no replacement applies. */
+  List<String> builtInsOfFamily(String family) {
+    List<String> names = new ArrayList<>();
+    for (ToolRegistry.Entry e : ordered().entries) {
+      if (e.builtIn && e.spec.family().map(family::equals).orElse(false)) {
+        names.add(e.spec.name());
+      }
+    }
+    return names;
   }
 
   private List<HiddenTool.Reason> evaluate(ToolSpec spec, TurnContext context) {
@@ -298,6 +350,7 @@ public final class Loadout implements AutoCloseable {
     private final List<String> groupOrder = new ArrayList<>();
     private final List<ToolInterceptor> interceptors = new ArrayList<>();
     private Executor executor;
+    private ExternalToolSources externalTools = ExternalToolSources.NONE;
     private ScheduledExecutorService scheduler;
     private Duration defaultTimeout = DEFAULT_TIMEOUT;
     private int maxResultChars = DEFAULT_MAX_RESULT_CHARS;
@@ -340,6 +393,18 @@ public final class Loadout implements AutoCloseable {
         }
         groupOrder.add(n.toLowerCase(Locale.ROOT));
       }
+      return this;
+    }
+
+    /**
+     * Sets where a turn's external tools come from (a guild's MCP servers, say); see
+     * {@link ExternalToolSources} for the collision and replacement policy.
+     */
+    public Builder externalTools(ExternalToolSources sources) {
+      if (sources == null) {
+        throw new IllegalArgumentException("external tool sources must not be null; use ExternalToolSources.NONE");
+      }
+      this.externalTools = sources;
       return this;
     }
 

@@ -33,9 +33,12 @@ public final class PreparedTurn {
   private final List<BaseTool> tools;
   private final List<HiddenTool> hidden;
   private final String fingerprint;
+  private final Routing routing;
   private volatile Map<String, Integer> index;
 
-  PreparedTurn(Loadout loadout, TurnContext context, List<ToolSpec> visible, List<BaseTool> tools, List<HiddenTool> hidden) {
+  PreparedTurn(Loadout loadout, TurnContext context, List<ToolSpec> visible, List<BaseTool> tools, List<HiddenTool> hidden,
+      Routing routing) {
+    this.routing = routing;
     this.loadout = loadout;
     this.context = context;
     this.visible = Collections.unmodifiableList(visible);
@@ -86,6 +89,56 @@ public final class PreparedTurn {
   public String fingerprint() {
     return fingerprint;
   }
+
+  /**
+   * The visible tools of a family ({@code url_fetch}, {@code web_search}), in order: the replacing
+   * source's tools when a replacement applies (see {@link ExternalToolSources}), else the visible tools
+   * whose spec declares the family. Empty when the turn has no tool of the family.
+   */
+  public List<String> familyToolNames(String family) {
+    if (family == null) {
+      throw new IllegalArgumentException("family must not be null");
+    }
+    List<String> replacement = routing.replacementNames.get(family);
+    List<String> out = new ArrayList<>();
+    for (ToolSpec s : visible) {
+      if (replacement != null ? replacement.contains(s.name()) : s.family().map(family::equals).orElse(false)) {
+        out.add(s.name());
+      }
+    }
+    return Collections.unmodifiableList(out);
+  }
+
+  /** The {@code tool_family:<family>} predicate: whether this turn shows a tool of the family. */
+  public boolean hasFamily(String family) {
+    return !familyToolNames(family).isEmpty();
+  }
+
+  /**
+   * Replaces {@code {<family>_tool}} macros in prompt text, such as {@code {url_fetch_tool}}: with the
+   * replacing source's tool names when a replacement applies (comma-separated), else with the names of
+   * the built-ins of that family (whether or not they are visible this turn, so the prompt stays
+   * stable). A macro naming a family nothing declares is left as written.
+   */
+  public String expandMacros(String text) {
+    if (text == null || text.indexOf('{') < 0) {
+      return text;
+    }
+    java.util.regex.Matcher m = MACRO.matcher(text);
+    StringBuilder out = new StringBuilder(text.length());
+    while (m.find()) {
+      String family = m.group(1);
+      List<String> names = routing.replacementNames.get(family);
+      if (names == null || names.isEmpty()) {
+        names = loadout.builtInsOfFamily(family);
+      }
+      m.appendReplacement(out, java.util.regex.Matcher.quoteReplacement(names.isEmpty() ? m.group() : String.join(", ", names)));
+    }
+    m.appendTail(out);
+    return out.toString();
+  }
+
+  private static final java.util.regex.Pattern MACRO = java.util.regex.Pattern.compile("\\{([a-z][a-z0-9_]*?)_tool\\}");
 
   /**
    * The visible tools in a provider's format. Warm renders reuse bytes cached per variant and per turn

@@ -1,0 +1,45 @@
+package dev.loadout.core;
+
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import java.util.List;
+import org.apiguardian.api.API;
+
+/**
+ * Supplies the external tool sources of a turn (a guild's MCP servers, say) to
+ * {@link Loadout#prepare(TurnContext)}.
+ *
+ * <h2>The collision and replacement policy</h2>
+ * Applied on every turn, in one place, to what this returns:
+ * <ol>
+ *   <li>A disabled source offers nothing.</li>
+ *   <li>An external tool whose name is a reserved built-in name is dropped (hidden with code
+ *       {@code name_reserved}), with one warning per source and name.</li>
+ *   <li>A name offered by two or more sources is dropped from all of them ({@code name_ambiguous}):
+ *       an administrator must fix the registrations; Loadout never guesses.</li>
+ *   <li>For each family, if exactly one enabled source declaring it as its replacement family still
+ *       offers at least one tool, every built-in of that family is hidden ({@code replaced_by_source})
+ *       and the family resolves to that source's tools; with two such sources, neither replaces
+ *       anything.</li>
+ * </ol>
+ * The same resolution answers {@link PreparedTurn#familyToolNames(String)}, {@link PreparedTurn#hasFamily(String)}
+ * and the {@code {family_tool}} prompt macros of {@link PreparedTurn#expandMacros(String)}.
+ *
+ * <p>Return the same list instance while nothing changed: Loadout keeps the last resolution and reuses
+ * it when the list and the registry version are unchanged, which keeps warm turns cheap.
+ *
+ * @since 0.1
+ */
+@API(status = EXPERIMENTAL, since = "0.1")
+@FunctionalInterface
+public interface ExternalToolSources {
+  /** No external tools. */
+  ExternalToolSources NONE = context -> List.of();
+
+  /**
+   * The sources for this turn; never null.
+   *
+   * @param context the turn
+   */
+  List<ToolSource> sourcesFor(TurnContext context);
+}

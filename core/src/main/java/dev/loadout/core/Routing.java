@@ -1,0 +1,116 @@
+package dev.loadout.core;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.slf4j.Logger;
+
+/**
+ * One resolution of the collision and replacement policy (documented on {@link ExternalToolSources}) for
+ * a list of sources and a registry snapshot. Immutable; Loadout keeps the last one and reuses it while
+ * the inputs are unchanged.
+ */
+final class Routing {
+  static final String NAME_RESERVED = "name_reserved";
+  static final String NAME_AMBIGUOUS = "name_ambiguous";
+  static final String REPLACED_BY_SOURCE = "replaced_by_source";
+
+  static final Routing EMPTY = new Routing(null, -1, new ToolRegistry.Entry[0], List.of(), Map.of(), Map.of());
+
+  final List<ToolSource> sources;
+  final long registryVersion;
+  /** Accepted external tools, sorted like built-ins. */
+  final ToolRegistry.Entry[] accepted;
+  /** External tools that were dropped, with their reason. */
+  final List<HiddenTool> dropped;
+  /** Built-in name → reason it is replaced. */
+  final Map<String, HiddenTool.Reason> replaced;
+  /** Family → the replacing source's accepted tool names, for families that are replaced. */
+  final Map<String, List<String>> replacementNames;
+
+  private Routing(List<ToolSource> sources, long registryVersion, ToolRegistry.Entry[] accepted, List<HiddenTool> dropped,
+      Map<String, HiddenTool.Reason> replaced, Map<String, List<String>> replacementNames) {
+    this.sources = sources;
+    this.registryVersion = registryVersion;
+    this.accepted = accepted;
+    this.dropped = dropped;
+    this.replaced = replaced;
+    this.replacementNames = replacementNames;
+  }
+
+  static Routing resolve(List<ToolSource> sources, ToolRegistry.Snapshot registry, Comparator<ToolSpec> order,
+      WarnOnce warnings, Logger log) {
+    Map<String, List<ToolRegistry.Entry>> byName = new LinkedHashMap<>();
+    Map<String, List<ToolSource>> owners = new HashMap<>();
+    List<HiddenTool> dropped = new ArrayList<>();
+    for (ToolSource source : sources) {
+      if (source == null || !source.isEnabled()) {
+        continue;
+      }
+      for (BaseTool tool : source.tools()) {
+        ToolSpec spec = tool.spec();
+        ToolRegistry.Entry builtIn = registry.byName.get(spec.name());
+        if (builtIn != null) {
+          String what = builtIn.builtIn ? "a reserved built-in name" : "a name registered by [" + builtIn.source + "]";
+          warnings.warn(log, "reserved|" + source.id() + "|" + spec.name(), () -> "Dropping external tool '" + spec.name()
+              + "' from " + source.label() + ": it is " + what, null);
+          dropped.add(new HiddenTool(spec.name(), List.of(new HiddenTool.Reason(NAME_RESERVED,
+              "source [" + source.label() + "] offers [" + spec.name() + "], " + what, source.label()))));
+          continue;
+        }
+        byName.computeIfAbsent(spec.name(), n -> new ArrayList<>(1))
+            .add(new ToolRegistry.Entry(tool, spec, source.label(), false));
+        owners.computeIfAbsent(spec.name(), n -> new ArrayList<>(1)).add(source);
+      }
+    }
+    List<ToolRegistry.Entry> accepted = new ArrayList<>();
+    Map<String, ToolSource> ownerOfAccepted = new HashMap<>();
+    for (Map.Entry<String, List<ToolRegistry.Entry>> e : byName.entrySet()) {
+      List<ToolRegistry.Entry> offers = e.getValue();
+      if (offers.size() == 1) {
+        accepted.add(offers.get(0));
+        ownerOfAccepted.put(e.getKey(), owners.get(e.getKey()).get(0));
+      } else {
+        List<String> labels = offers.stream().map(o -> o.source).distinct().sorted().toList();
+        dropped.add(new HiddenTool(e.getKey(), List.of(new HiddenTool.Reason(NAME_AMBIGUOUS,
+            "[" + e.getKey() + "] is offered by " + labels + "; fix the registrations", String.join(", ", labels)))));
+      }
+    }
+    // Replacement: exactly one enabled source of the family that still offers a tool.
+    Map<String, List<ToolSource>> byFamily = new LinkedHashMap<>();
+    for (ToolSource source : sources) {
+      if (source != null && source.isEnabled() && source.replacementFamily().isPresent()) {
+        boolean offers = source.tools().stream().anyMatch(t -> ownerOfAccepted.get(t.spec().name()) == source);
+        if (offers) {
+          byFamily.computeIfAbsent(source.replacementFamily().get(), f -> new ArrayList<>()).add(source);
+        }
+      }
+    }
+    Map<String, HiddenTool.Reason> replaced = new HashMap<>();
+    Map<String, List<String>> replacementNames = new HashMap<>();
+    for (Map.Entry<String, List<ToolSource>> e : byFamily.entrySet()) {
+      if (e.getValue().size() != 1) {
+        continue;
+      }
+      ToolSource source = e.getValue().get(0);
+      List<String> names = source.tools().stream().map(t -> t.spec().name())
+          .filter(n -> ownerOfAccepted.get(n) == source).sorted().toList();
+      replacementNames.put(e.getKey(), names);
+      for (ToolRegistry.Entry builtIn : registry.entries) {
+        if (builtIn.builtIn && builtIn.spec.family().map(e.getKey()::equals).orElse(false)) {
+          replaced.put(builtIn.spec.name(), new HiddenTool.Reason(REPLACED_BY_SOURCE, "built-in [" + builtIn.spec.name()
+              + "] is replaced by the " + e.getKey() + " tools of [" + source.label() + "]: " + names, source.label()));
+        }
+      }
+    }
+    ToolRegistry.Entry[] sorted = accepted.toArray(new ToolRegistry.Entry[0]);
+    Arrays.sort(sorted, Comparator.comparing((ToolRegistry.Entry en) -> en.spec, order));
+    return new Routing(sources, registry.version, sorted, Collections.unmodifiableList(dropped),
+        Map.copyOf(replaced), Map.copyOf(replacementNames));
+  }
+}

@@ -1,0 +1,118 @@
+package dev.loadout.core;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+class ExternalToolsTest {
+  private static final BaseTool FETCH_URL = Tools.FnTool.echo(Tools.spec("fetch_url").toBuilder().family("url_fetch").build());
+  private static final BaseTool WEB_SEARCH = Tools.FnTool.echo(Tools.spec("web_search").toBuilder().family("web_search").build());
+  private static final ToolRegistry REGISTRY = ToolRegistry.builder().register(FETCH_URL, WEB_SEARCH,
+      Tools.FnTool.echo(Tools.spec("roll_dice"))).build();
+
+  private static BaseTool tool(String name) {
+    return Tools.FnTool.echo(Tools.spec(name));
+  }
+
+  private static Loadout loadout(List<ToolSource> sources) {
+    return Loadout.builder(REGISTRY).externalTools(ctx -> sources).build();
+  }
+
+  @Test
+  void externalToolsJoinTheTurnInTheSameOrder() {
+    try (Loadout loadout = loadout(List.of(ToolSource.of("s1", "notes", List.of(tool("zz_notes"), tool("add_note")))))) {
+      assertThat(loadout.prepare(Tools.context().build()).visibleNames())
+          .containsExactly("add_note", "fetch_url", "roll_dice", "web_search", "zz_notes");
+    }
+  }
+
+  @Test
+  void aReservedNameIsDroppedWithOneWarningAcrossTurns() {
+    try (Loadout loadout = loadout(List.of(ToolSource.of("s1", "sneaky server", List.of(tool("roll_dice"), tool("notes")))))) {
+      PreparedTurn first = loadout.prepare(Tools.context().build());
+      loadout.prepare(Tools.context().build());
+      assertThat(first.visibleNames()).containsExactly("fetch_url", "notes", "roll_dice", "web_search");
+      HiddenTool.Reason reason = first.hidden().get(0).reasons().get(0);
+      assertThat(reason.code()).isEqualTo("name_reserved");
+      assertThat(reason.message()).isEqualTo("source [sneaky server] offers [roll_dice], a reserved built-in name");
+      assertThat(loadout.warnings.logged()).isEqualTo(1);
+      // The built-in itself still runs when called.
+      ToolResult r = first.execute(ToolCall.of("c", "roll_dice", "{}")).toCompletableFuture().orTimeout(5, TimeUnit.SECONDS).join();
+      assertThat(r.isSuccess()).isTrue();
+    }
+  }
+
+  @Test
+  void aNameOfferedByTwoSourcesIsDroppedFromBoth() {
+    try (Loadout loadout = loadout(List.of(ToolSource.of("a", "server a", List.of(tool("search_notes"), tool("a_only"))),
+        ToolSource.of("b", "server b", List.of(tool("search_notes")))))) {
+      PreparedTurn turn = loadout.prepare(Tools.context().build());
+      assertThat(turn.visibleNames()).contains("a_only").doesNotContain("search_notes");
+      assertThat(turn.hidden("search_notes").orElseThrow().reasons().get(0).message())
+          .isEqualTo("[search_notes] is offered by [server a, server b]; fix the registrations");
+      assertThat(turn.execute(ToolCall.of("c", "search_notes", "{}")).toCompletableFuture().join())
+          .isInstanceOfSatisfying(ToolResult.Failure.class, f -> assertThat(f.code()).isEqualTo("tool_not_available"));
+    }
+  }
+
+  @Test
+  void exactlyOneReplacementSourceHidesTheBuiltInOfItsFamily() {
+    ToolSource fetcher = ToolSource.of("f", "reader", List.of(tool("read_page"), tool("read_pdf"))).replacing("url_fetch");
+    try (Loadout loadout = loadout(List.of(fetcher))) {
+      PreparedTurn turn = loadout.prepare(Tools.context().build());
+      assertThat(turn.visibleNames()).containsExactly("read_page", "read_pdf", "roll_dice", "web_search");
+      HiddenTool.Reason reason = turn.hidden("fetch_url").orElseThrow().reasons().get(0);
+      assertThat(reason.code()).isEqualTo("replaced_by_source");
+      assertThat(reason.message()).isEqualTo("built-in [fetch_url] is replaced by the url_fetch tools of [reader]: [read_page, read_pdf]");
+      assertThat(turn.familyToolNames("url_fetch")).containsExactly("read_page", "read_pdf");
+      assertThat(turn.hasFamily("url_fetch")).isTrue();
+      assertThat(turn.expandMacros("Read links with {url_fetch_tool}; search with {web_search_tool}; {unknown_tool} stays."))
+          .isEqualTo("Read links with read_page, read_pdf; search with web_search; {unknown_tool} stays.");
+    }
+  }
+
+  @Test
+  void twoReplacementSourcesOfOneFamilyReplaceNothing() {
+    ToolSource a = ToolSource.of("a", "reader a", List.of(tool("read_a"))).replacing("url_fetch");
+    ToolSource b = ToolSource.of("b", "reader b", List.of(tool("read_b"))).replacing("url_fetch");
+    try (Loadout loadout = loadout(List.of(a, b))) {
+      PreparedTurn turn = loadout.prepare(Tools.context().build());
+      assertThat(turn.visibleNames()).contains("fetch_url", "read_a", "read_b");
+      assertThat(turn.familyToolNames("url_fetch")).containsExactly("fetch_url");
+      assertThat(turn.expandMacros("{url_fetch_tool}")).isEqualTo("fetch_url");
+    }
+  }
+
+  @Test
+  void aReplacementSourceWhoseToolsWereAllDroppedReplacesNothing() {
+    ToolSource clash = ToolSource.of("a", "reader", List.of(tool("fetch_url"))).replacing("url_fetch");
+    ToolSource disabled = ToolSource.of("b", "search", List.of(tool("find"))).replacing("web_search").enabled(false);
+    try (Loadout loadout = loadout(List.of(clash, disabled))) {
+      PreparedTurn turn = loadout.prepare(Tools.context().build());
+      assertThat(turn.visibleNames()).containsExactly("fetch_url", "roll_dice", "web_search");
+      assertThat(turn.hasFamily("web_search")).isTrue();
+    }
+  }
+
+  @Test
+  void theFamilyPredicateFollowsWhatIsVisible() {
+    AvailabilityFilter noFetch = AvailabilityFilter.named("no_fetch", (spec, ctx) -> spec.name().equals("fetch_url")
+        ? AvailabilityDecision.hidden("off", "fetching is off") : AvailabilityDecision.available());
+    try (Loadout loadout = Loadout.builder(REGISTRY).addFilter(noFetch).build()) {
+      PreparedTurn turn = loadout.prepare(Tools.context().build());
+      assertThat(turn.hasFamily("url_fetch")).isFalse();
+      assertThat(turn.expandMacros("{url_fetch_tool}")).isEqualTo("fetch_url");
+    }
+  }
+
+  @Test
+  void throwingSourcesCostTheTurnItsExternalToolsOnly() {
+    try (Loadout loadout = Loadout.builder(REGISTRY).externalTools(ctx -> {
+      throw new IllegalStateException("db down");
+    }).build()) {
+      assertThat(loadout.prepare(Tools.context().build()).visibleNames()).containsExactly("fetch_url", "roll_dice", "web_search");
+    }
+  }
+}
