@@ -148,6 +148,7 @@ public final class Loadout implements AutoCloseable {
     int total = builtIns.length + external.length;
     List<ToolSpec> visible = new ArrayList<>(total);
     List<BaseTool> tools = new ArrayList<>(total);
+    List<String> sources = new ArrayList<>(total);
     List<HiddenTool> hidden = new ArrayList<>(r.dropped);
     // Merge two sorted runs; both follow compare(), so the result does too.
     int i = 0;
@@ -169,9 +170,10 @@ public final class Loadout implements AutoCloseable {
       if (variant != null) {
         visible.add(variant);
         tools.add(entry.tool);
+        sources.add(entry.builtIn ? null : entry.source);
       }
     }
-    return new PreparedTurn(this, context, visible, tools, hidden, r);
+    return new PreparedTurn(this, context, visible, tools, sources, hidden, r);
   }
 
   /** The turn's routing: reused while the sources list (by identity) and the registry version are unchanged. */

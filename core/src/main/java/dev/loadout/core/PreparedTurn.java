@@ -27,6 +27,13 @@ import org.apiguardian.api.API;
  */
 @API(status = MAINTAINED, since = "0.1")
 public final class PreparedTurn {
+  /**
+   * The prepared turn a tool call belongs to, in the context a tool receives in
+   * {@link BaseTool#execute(ToolCall, TurnContext)}: for tools that report on the turn itself, such as a
+   * capability report. Absent in contexts the host builds.
+   */
+  public static final AttributeKey<PreparedTurn> CURRENT = AttributeKey.of("loadout.prepared-turn", PreparedTurn.class);
+
   private final Loadout loadout;
   private final TurnContext context;
   private final List<ToolSpec> visible;
@@ -34,11 +41,15 @@ public final class PreparedTurn {
   private final List<HiddenTool> hidden;
   private final String fingerprint;
   private final Routing routing;
+  /** Per visible tool: the external source's label, or null for a built-in. */
+  private final List<String> sources;
   private volatile Map<String, Integer> index;
+  private volatile TurnContext toolContext;
 
-  PreparedTurn(Loadout loadout, TurnContext context, List<ToolSpec> visible, List<BaseTool> tools, List<HiddenTool> hidden,
-      Routing routing) {
+  PreparedTurn(Loadout loadout, TurnContext context, List<ToolSpec> visible, List<BaseTool> tools, List<String> sources,
+      List<HiddenTool> hidden, Routing routing) {
     this.routing = routing;
+    this.sources = sources;
     this.loadout = loadout;
     this.context = context;
     this.visible = Collections.unmodifiableList(visible);
@@ -69,6 +80,15 @@ public final class PreparedTurn {
   /** The tools the model does not see, each with every reason, in tool order. */
   public List<HiddenTool> hidden() {
     return hidden;
+  }
+
+  /**
+   * Where a visible tool comes from when it is external (a source or registration label, such as an MCP
+   * server's name); empty for a built-in or a tool that is not visible.
+   */
+  public Optional<String> externalSource(String name) {
+    Integer i = index().get(name);
+    return i == null ? Optional.empty() : Optional.ofNullable(sources.get(i));
   }
 
   /** The hidden tool with this name, if it is hidden. */
@@ -185,6 +205,16 @@ public final class PreparedTurn {
       futures.forEach(f -> out.add(f.join()));
       return Collections.unmodifiableList(out);
     });
+  }
+
+  /** The context tools receive: this turn's context plus {@link #CURRENT}; built once per turn. */
+  TurnContext toolContext() {
+    TurnContext c = toolContext;
+    if (c == null) {
+      c = context.toBuilder().attribute(CURRENT, this).build();
+      toolContext = c;
+    }
+    return c;
   }
 
   Loadout loadout() {

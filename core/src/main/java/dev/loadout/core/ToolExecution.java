@@ -66,7 +66,7 @@ final class ToolExecution {
       }
       CompletionStage<ToolResult> stage;
       try {
-        stage = tool.execute(call, turn.context());
+        stage = tool.execute(call, turn.toolContext());
       } catch (RuntimeException | LinkageError | AssertionError e) {
         out.complete(toolError(loadout, variant, call, e));
         return;
