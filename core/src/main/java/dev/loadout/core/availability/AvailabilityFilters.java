@@ -23,6 +23,8 @@ import org.apiguardian.api.API;
  *   <tr><td>{@link #modelCapabilities()}</td><td>{@code missing_model_capability}</td></tr>
  *   <tr><td>{@link #featureFlags()}</td><td>{@code feature_flag_off}</td></tr>
  *   <tr><td>{@link #permissions()}</td><td>{@code missing_permission}, {@code permissions_unknown}</td></tr>
+ *   <tr><td>{@link #toolGroups(ToolGroupsConfig)}</td><td>{@code group_disabled}, {@code group_settings_unreadable},
+ *       {@code group_excluded_in_channel}, {@code group_not_in_channel}, {@code group_channel_unknown}</td></tr>
  * </table>
  *
  * @since 0.1
@@ -43,6 +45,16 @@ public final class AvailabilityFilters {
   public static final String MISSING_PERMISSION = "missing_permission";
   /** The member's permissions are unknown, so a permission rule fails closed. */
   public static final String PERMISSIONS_UNKNOWN = "permissions_unknown";
+  /** The owner turned the tool's group off ({@code enabled: false}). */
+  public static final String GROUP_DISABLED = "group_disabled";
+  /** The owner's settings for the tool's group cannot be read, so the group is off. */
+  public static final String GROUP_SETTINGS_UNREADABLE = "group_settings_unreadable";
+  /** The tool's group is excluded in this channel ({@code exclude_channels}). */
+  public static final String GROUP_EXCLUDED_IN_CHANNEL = "group_excluded_in_channel";
+  /** The tool's group is limited to other channels ({@code channels}). */
+  public static final String GROUP_NOT_IN_CHANNEL = "group_not_in_channel";
+  /** The tool's group is limited to some channels and the turn names none, so it fails closed. */
+  public static final String GROUP_CHANNEL_UNKNOWN = "group_channel_unknown";
 
   private AvailabilityFilters() {}
 
@@ -64,6 +76,20 @@ public final class AvailabilityFilters {
   /** The member must satisfy the tool's permission rule; unknown permissions fail closed. */
   public static AvailabilityFilter permissions() {
     return RequirementFilters.PERMISSIONS;
+  }
+
+  /**
+   * The owner's per-channel limits on tool groups; core tools are never limited. Call
+   * {@link ToolGroupsConfig#validate(dev.loadout.core.ToolRegistry)} once the registry is built, so a
+   * misspelt group name is warned about.
+   *
+   * @param config the owner's limits; never null ({@link ToolGroupsConfig#none()} for none)
+   */
+  public static AvailabilityFilter toolGroups(ToolGroupsConfig config) {
+    if (config == null) {
+      throw new IllegalArgumentException("tool groups config must not be null; use ToolGroupsConfig.none() for no limits");
+    }
+    return new ToolGroupFilter(config);
   }
 
   /** Provider, model capabilities, feature flags and permissions, in that order. */
