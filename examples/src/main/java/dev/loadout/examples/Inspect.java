@@ -1,0 +1,134 @@
+package dev.loadout.examples;
+
+import dev.loadout.core.Environment;
+import dev.loadout.core.HiddenTool;
+import dev.loadout.core.Loadout;
+import dev.loadout.core.PreparedTurn;
+import dev.loadout.core.ToolRegistry;
+import dev.loadout.core.TurnContext;
+import dev.loadout.core.availability.AvailabilityFilters;
+import dev.loadout.core.availability.ToolGroupsConfig;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashSet;
+import java.util.Locale;
+import java.util.Set;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.dataformat.yaml.YAMLMapper;
+
+/**
+ * {@code inspect}: for a turn described in a small YAML or JSON file, prints the tools the sample bot's
+ * model would see, in order, and every hidden tool with each reason. Answers "why can't the bot do X
+ * here?" without running a model.
+ *
+ * <pre>
+ * mvn -q -Pinspect -pl examples -am package -DskipTests -Dinspect.file=examples/contexts/member.yaml
+ * </pre>
+ *
+ * <p>The file's keys: {@code provider}, {@code model} (required); {@code capabilities} (map);
+ * {@code guild}, {@code channel}, {@code thread}, {@code user}, {@code persona}; {@code permissions}
+ * (list; leave it out for "unknown", which fails closed); {@code flags} (map of booleans);
+ * {@code message}; {@code environment} ({@code production} or {@code development}); and the bot owner's
+ * {@code tool_groups} block, exactly as in the bot's config file.
+ */
+public final class Inspect {
+  private Inspect() {}
+
+  /** Runs the command: one argument, the file. Exit status 2 on a bad file. */
+  public static void main(String[] args) {
+    if (args.length != 1) {
+      System.err.println("usage: inspect <context.yaml|context.json>");
+      System.exit(2);
+    }
+    try {
+      run(Files.readString(Path.of(args[0]), StandardCharsets.UTF_8), System.out);
+    } catch (IOException | IllegalArgumentException e) {
+      System.err.println("inspect: " + args[0] + ": " + e.getMessage());
+      System.exit(2);
+    }
+  }
+
+  /** Prints the report for one context file's text. */
+  public static void run(String contextFile, PrintStream out) {
+    JsonNode doc;
+    try {
+      doc = new YAMLMapper().readTree(contextFile);
+    } catch (JacksonException e) {
+      throw new IllegalArgumentException("not valid YAML or JSON: " + e.getOriginalMessage());
+    }
+    if (doc == null || !doc.isObject()) {
+      throw new IllegalArgumentException("the file must hold a mapping with at least provider and model");
+    }
+    TurnContext context = context(doc);
+    ToolRegistry registry = SampleBot.registry();
+    ToolGroupsConfig groups = ToolGroupsConfig.builder()
+        .warningListener(w -> out.println("warning: " + w))
+        .fromYaml(contextFile);
+    groups.validate(registry);
+    Loadout.Builder builder = Loadout.builder(registry).groupOrder(SampleBot.GROUP_ORDER);
+    AvailabilityFilters.standard().forEach(builder::addFilter);
+    builder.addFilter(AvailabilityFilters.toolGroups(groups));
+    try (Loadout loadout = builder.build()) {
+      print(loadout.prepare(context), out);
+    }
+  }
+
+  private static TurnContext context(JsonNode doc) {
+    TurnContext.Builder b = TurnContext.builder(text(doc, "provider"), text(doc, "model"));
+    doc.path("capabilities").properties().forEach(e -> b.capability(e.getKey(), scalar(e.getValue())));
+    b.guildId(optional(doc, "guild")).channelId(optional(doc, "channel")).threadId(optional(doc, "thread"))
+        .userId(optional(doc, "user")).personaId(optional(doc, "persona")).messageText(optional(doc, "message"));
+    if (doc.has("permissions") && !doc.get("permissions").isNull()) {
+      Set<String> permissions = new LinkedHashSet<>();
+      doc.get("permissions").forEach(p -> permissions.add(p.asString()));
+      b.permissions(permissions);
+    }
+    doc.path("flags").properties().forEach(e -> b.flag(e.getKey(), e.getValue().asBoolean()));
+    String env = optional(doc, "environment");
+    if (env != null) {
+      b.environment(Environment.valueOf(env.strip().toUpperCase(Locale.ROOT)));
+    }
+    return b.build();
+  }
+
+  private static String text(JsonNode doc, String key) {
+    String v = optional(doc, key);
+    if (v == null) {
+      throw new IllegalArgumentException("'" + key + "' is required");
+    }
+    return v;
+  }
+
+  private static String optional(JsonNode doc, String key) {
+    JsonNode n = doc.get(key);
+    return n == null || n.isNull() ? null : n.asString();
+  }
+
+  private static Object scalar(JsonNode n) {
+    return n.isBoolean() ? (Object) n.asBoolean() : n.isNumber() ? (Object) n.numberValue() : n.asString();
+  }
+
+  private static void print(PreparedTurn turn, PrintStream out) {
+    TurnContext c = turn.context();
+    out.println("Turn: " + c.provider() + " / " + c.model() + ", guild " + c.guildId().orElse("-") + ", channel "
+        + c.channelId().orElse("-") + c.threadId().map(t -> " (thread " + t + ")").orElse("") + ", permissions "
+        + c.permissions().map(p -> p.isEmpty() ? "none" : String.join(", ", new java.util.TreeSet<>(p))).orElse("unknown"));
+    out.println("The model sees " + turn.visible().size() + " tool(s), in this order:");
+    for (int i = 0; i < turn.visible().size(); i++) {
+      var spec = turn.visible().get(i);
+      out.println("  " + (i + 1) + ". " + spec.name() + " (" + spec.group().orElse("core") + ")");
+    }
+    out.println("Hidden: " + turn.hidden().size());
+    for (HiddenTool h : turn.hidden()) {
+      for (HiddenTool.Reason r : h.reasons()) {
+        out.println("  - " + h.name() + " [" + r.code() + "] " + r.message() + " (" + r.source() + ")");
+      }
+    }
+    out.println("Fingerprint: " + turn.fingerprint());
+  }
+
+}
