@@ -23,6 +23,8 @@ import org.apiguardian.api.API;
  *   <tr><td>{@link #modelCapabilities()}</td><td>{@code missing_model_capability}</td></tr>
  *   <tr><td>{@link #featureFlags()}</td><td>{@code feature_flag_off}</td></tr>
  *   <tr><td>{@link #permissions()}</td><td>{@code missing_permission}, {@code permissions_unknown}</td></tr>
+ *   <tr><td>{@link #deliberateToolMode(DeliberateToolMode)}</td><td>{@code deliberate_no_intent},
+ *       {@code deliberate_not_requested}</td></tr>
  * </table>
  *
  * @since 0.1
@@ -44,6 +46,11 @@ public final class AvailabilityFilters {
   /** The member's permissions are unknown, so a permission rule fails closed. */
   public static final String PERMISSIONS_UNKNOWN = "permissions_unknown";
 
+  /** Deliberate tool mode is on and the message shows no tool intent: no tool is offered this turn. */
+  public static final String DELIBERATE_NO_INTENT = DeliberateToolMode.NO_INTENT;
+  /** Deliberate tool mode is on and the message asks for other tools than this one. */
+  public static final String DELIBERATE_NOT_REQUESTED = DeliberateToolMode.NOT_REQUESTED;
+
   private AvailabilityFilters() {}
 
   /** Provider rules: supported and refused providers, then the context-dependent check. */
@@ -64,6 +71,19 @@ public final class AvailabilityFilters {
   /** The member must satisfy the tool's permission rule; unknown permissions fail closed. */
   public static AvailabilityFilter permissions() {
     return RequirementFilters.PERMISSIONS;
+  }
+
+  /**
+   * Deliberate tool mode: while a turn's {@link DeliberateToolMode#SETTINGS} turn it on, only the tools
+   * the message asks for are offered (none without intent). Same as {@code mode.filter()}.
+   *
+   * @param mode the mode's configuration; never null
+   */
+  public static AvailabilityFilter deliberateToolMode(DeliberateToolMode mode) {
+    if (mode == null) {
+      throw new IllegalArgumentException("deliberate tool mode must not be null; use DeliberateToolMode.defaults()");
+    }
+    return mode.filter();
   }
 
   /** Provider, model capabilities, feature flags and permissions, in that order. */
