@@ -25,6 +25,8 @@ import org.apiguardian.api.API;
  *   <tr><td>{@link #permissions()}</td><td>{@code missing_permission}, {@code permissions_unknown}</td></tr>
  *   <tr><td>{@link #toolGroups(ToolGroupsConfig)}</td><td>{@code group_disabled}, {@code group_settings_unreadable},
  *       {@code group_excluded_in_channel}, {@code group_not_in_channel}, {@code group_channel_unknown}</td></tr>
+ *   <tr><td>{@link #deliberateToolMode(DeliberateToolMode)}</td><td>{@code deliberate_no_intent},
+ *       {@code deliberate_not_requested}</td></tr>
  * </table>
  *
  * @since 0.1
@@ -55,6 +57,11 @@ public final class AvailabilityFilters {
   public static final String GROUP_NOT_IN_CHANNEL = "group_not_in_channel";
   /** The tool's group is limited to some channels and the turn names none, so it fails closed. */
   public static final String GROUP_CHANNEL_UNKNOWN = "group_channel_unknown";
+
+  /** Deliberate tool mode is on and the message shows no tool intent: no tool is offered this turn. */
+  public static final String DELIBERATE_NO_INTENT = DeliberateToolMode.NO_INTENT;
+  /** Deliberate tool mode is on and the message asks for other tools than this one. */
+  public static final String DELIBERATE_NOT_REQUESTED = DeliberateToolMode.NOT_REQUESTED;
 
   private AvailabilityFilters() {}
 
@@ -90,6 +97,19 @@ public final class AvailabilityFilters {
       throw new IllegalArgumentException("tool groups config must not be null; use ToolGroupsConfig.none() for no limits");
     }
     return new ToolGroupFilter(config);
+  }
+
+  /**
+   * Deliberate tool mode: while a turn's {@link DeliberateToolMode#SETTINGS} turn it on, only the tools
+   * the message asks for are offered (none without intent). Same as {@code mode.filter()}.
+   *
+   * @param mode the mode's configuration; never null
+   */
+  public static AvailabilityFilter deliberateToolMode(DeliberateToolMode mode) {
+    if (mode == null) {
+      throw new IllegalArgumentException("deliberate tool mode must not be null; use DeliberateToolMode.defaults()");
+    }
+    return mode.filter();
   }
 
   /** Provider, model capabilities, feature flags and permissions, in that order. */
