@@ -143,6 +143,10 @@ public final class Loadout implements AutoCloseable {
     }
     Ordered o = ordered();
     Routing r = routing(context, o);
+    if (r.replacements != null) {
+      // Family-keyed rules must see the replacing tools as members of the family.
+      context = context.toBuilder().attribute(FamilyReplacements.KEY, r.replacements).build();
+    }
     ToolRegistry.Entry[] builtIns = o.entries;
     ToolRegistry.Entry[] external = r.accepted;
     int total = builtIns.length + external.length;

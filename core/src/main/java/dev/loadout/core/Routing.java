@@ -32,6 +32,8 @@ final class Routing {
   final Map<String, HiddenTool.Reason> replaced;
   /** Family → the replacing source's accepted tool names, for families that are replaced. */
   final Map<String, List<String>> replacementNames;
+  /** The same, as filters see it; null when nothing is replaced. */
+  final FamilyReplacements replacements;
 
   private Routing(List<ToolSource> sources, long registryVersion, ToolRegistry.Entry[] accepted, List<HiddenTool> dropped,
       Map<String, HiddenTool.Reason> replaced, Map<String, List<String>> replacementNames) {
@@ -41,6 +43,7 @@ final class Routing {
     this.dropped = dropped;
     this.replaced = replaced;
     this.replacementNames = replacementNames;
+    this.replacements = replacementNames.isEmpty() ? null : new FamilyReplacements(replacementNames);
   }
 
   static Routing resolve(List<ToolSource> sources, ToolRegistry.Snapshot registry, Comparator<ToolSpec> order,

@@ -2,6 +2,7 @@ package dev.loadout.core.availability;
 
 import dev.loadout.core.AvailabilityDecision;
 import dev.loadout.core.AvailabilityFilter;
+import dev.loadout.core.FamilyReplacements;
 import dev.loadout.core.ToolSpec;
 import dev.loadout.core.TurnContext;
 import java.lang.ref.WeakReference;
@@ -113,6 +114,8 @@ final class DeliberateFilter implements AvailabilityFilter {
       names.addAll(mode.toolNames(f));
       specFamilies.addAll(mode.specFamilies(f));
       names.addAll(extra(f, context));
+      // A guild source that replaces the family (a URL fetcher MCP server) is admitted with it.
+      context.attribute(FamilyReplacements.KEY).ifPresent(r -> mode.specFamilies(f).forEach(sf -> names.addAll(r.names(sf))));
     }
     return new DeliberateIntent(true, settings.activation(), !text.isEmpty(), matched, names, specFamilies, followUps);
   }
