@@ -10,6 +10,8 @@ import dev.loadout.core.ToolRegistry;
 import dev.loadout.core.ToolSpec;
 import dev.loadout.core.TurnContext;
 import dev.loadout.core.availability.AvailabilityFilters;
+import dev.loadout.core.availability.DeliberateToolMode;
+import dev.loadout.core.availability.ToolGroupsConfig;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -25,6 +27,15 @@ final class LoadoutWarm implements TurnAdapter {
   private final Loadout loadout;
 
   LoadoutWarm(Toolset toolset) {
+    this(toolset, false);
+  }
+
+  /**
+   * With {@code allFilters}, every built-in rule runs: the four requirement filters, the owner's tool
+   * groups (limits that do not apply to the benchmark's channel) and deliberate tool mode (configured,
+   * but off for these guilds, as on most servers). Nothing is hidden, so the render is the same.
+   */
+  LoadoutWarm(Toolset toolset, boolean allFilters) {
     Variants.check(toolset);
     List<BaseTool> builtIns = new ArrayList<>(Toolset.BUILT_INS);
     for (int i = 0; i < Toolset.BUILT_INS; i++) {
@@ -34,7 +45,16 @@ final class LoadoutWarm implements TurnAdapter {
     for (int i = Toolset.BUILT_INS; i < Toolset.SIZE; i++) {
       registry.registerExternal("mcp server bench", new FixtureTool(toolset.spec(i), null));
     }
-    this.loadout = Loadout.builder(registry).groupOrder(Toolset.GROUP_ORDER).addFilter(PERMISSION).build();
+    Loadout.Builder builder = Loadout.builder(registry).groupOrder(Toolset.GROUP_ORDER);
+    if (allFilters) {
+      AvailabilityFilters.standard().forEach(builder::addFilter);
+      builder.addFilter(AvailabilityFilters.toolGroups(ToolGroupsConfig.fromYaml(
+          "tool_groups:\n  utility:\n    exclude_channels: [999]\n  media:\n    channels: []\n")));
+      builder.addFilter(AvailabilityFilters.deliberateToolMode(DeliberateToolMode.defaults()));
+    } else {
+      builder.addFilter(PERMISSION);
+    }
+    this.loadout = builder.build();
     for (TurnContext context : Turns.BOTH) {
       checkWarm(context);
     }

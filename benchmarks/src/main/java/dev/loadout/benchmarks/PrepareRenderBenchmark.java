@@ -41,6 +41,8 @@ public class PrepareRenderBenchmark {
   public enum Adapter {
     /** One Loadout built at start-up; per turn {@code prepare(ctx)} then {@code render(OPENAI_CHAT)}. */
     LOADOUT_WARM(LoadoutWarm::new),
+    /** The same with every built-in availability rule enabled (requirements, tool groups, deliberate mode). */
+    LOADOUT_WARM_ALL_FILTERS(toolset -> new LoadoutWarm(toolset, true)),
     /** Per turn: copy, edit and build all 100 {@code ToolSpec}s, then serialise them with Jackson. */
     REBUILD_EACH_TURN(RebuildEachTurn::new),
     /** Per turn: deep-copy the 100 definitions and write bytes; the peers' table floor. */

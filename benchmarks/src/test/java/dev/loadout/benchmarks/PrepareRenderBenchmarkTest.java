@@ -46,6 +46,16 @@ final class PrepareRenderBenchmarkTest {
   }
 
   @Test
+  void everyBuiltInFilterEnabledStillShowsTheSameBytes() {
+    try (LoadoutWarm all = new LoadoutWarm(toolset, true)) {
+      assertThat(all.loadout().prepare(Turns.A).hidden()).isEmpty();
+      for (TurnContext context : Turns.BOTH) {
+        assertThat(all.toolsJson(context)).isEqualTo(warm.toolsJson(context));
+      }
+    }
+  }
+
+  @Test
   void warmRenderShowsTheSameToolsAsTheRebuildBaseline() {
     RebuildEachTurn baseline = new RebuildEachTurn(toolset);
     for (TurnContext context : Turns.BOTH) {
