@@ -7,6 +7,8 @@ import dev.loadout.core.PreparedTurn;
 import dev.loadout.core.ToolRegistry;
 import dev.loadout.core.TurnContext;
 import dev.loadout.core.availability.AvailabilityFilters;
+import dev.loadout.core.availability.DeliberateSettings;
+import dev.loadout.core.availability.DeliberateToolMode;
 import dev.loadout.core.availability.ToolGroupsConfig;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -32,8 +34,9 @@ import tools.jackson.dataformat.yaml.YAMLMapper;
  * <p>The file's keys: {@code provider}, {@code model} (required); {@code capabilities} (map);
  * {@code guild}, {@code channel}, {@code thread}, {@code user}, {@code persona}; {@code permissions}
  * (list; leave it out for "unknown", which fails closed); {@code flags} (map of booleans);
- * {@code message}; {@code environment} ({@code production} or {@code development}); and the bot owner's
- * {@code tool_groups} block, exactly as in the bot's config file.
+ * {@code message}; {@code environment} ({@code production} or {@code development}); {@code deliberate}
+ * ({@code server: true|false}, {@code personal: on|off|follow}) for deliberate tool mode, which then reads
+ * {@code message}; and the bot owner's {@code tool_groups} block, exactly as in the bot's config file.
  */
 public final class Inspect {
   private Inspect() {}
@@ -72,6 +75,7 @@ public final class Inspect {
     Loadout.Builder builder = Loadout.builder(registry).groupOrder(SampleBot.GROUP_ORDER);
     AvailabilityFilters.standard().forEach(builder::addFilter);
     builder.addFilter(AvailabilityFilters.toolGroups(groups));
+    builder.addFilter(AvailabilityFilters.deliberateToolMode(DeliberateToolMode.defaults()));
     try (Loadout loadout = builder.build()) {
       print(loadout.prepare(context), out);
     }
@@ -88,6 +92,11 @@ public final class Inspect {
       b.permissions(permissions);
     }
     doc.path("flags").properties().forEach(e -> b.flag(e.getKey(), e.getValue().asBoolean()));
+    JsonNode deliberate = doc.get("deliberate");
+    if (deliberate != null && deliberate.isObject()) {
+      b.attribute(DeliberateToolMode.SETTINGS, DeliberateSettings.server(deliberate.path("server").asBoolean(false))
+          .withPersonal(DeliberateSettings.Personal.parse(optional(deliberate, "personal"))));
+    }
     String env = optional(doc, "environment");
     if (env != null) {
       b.environment(Environment.valueOf(env.strip().toUpperCase(Locale.ROOT)));

@@ -49,6 +49,15 @@ class InspectTest {
   }
 
   @Test
+  void deliberateModeAdmitsOnlyWhatTheMessageAsksFor() throws IOException {
+    String out = inspect("deliberate.yaml");
+    // A self-diagnostic question admits the capability report and URL reading, not search.
+    assertThat(out).contains("The model sees 2 tool(s), in this order:\n  1. fetch_url (core)\n  2. review_capabilities (core)\n")
+        .contains("  - web_search [deliberate_not_requested]")
+        .contains("  - roll_dice [deliberate_not_requested]");
+  }
+
+  @Test
   void aFileWithoutProviderIsADescriptiveError() {
     assertThatThrownBy(() -> Inspect.run("model: x", new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8)))
         .isInstanceOf(IllegalArgumentException.class).hasMessage("'provider' is required");
