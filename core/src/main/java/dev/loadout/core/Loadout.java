@@ -9,7 +9,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executor;
 import java.util.concurrent.Executors;
@@ -58,8 +57,7 @@ public final class Loadout implements AutoCloseable {
   static final Logger LOG = LoggerFactory.getLogger(Loadout.class);
 
   private final ToolRegistry registry;
-  private final List<AvailabilityFilter> filters;
-  private final String[] filterNames;
+  private final AvailabilityRunner availability;
   private final Map<String, Integer> groupRank;
   final List<ToolInterceptor> interceptors;
   final Executor executor;
@@ -75,8 +73,7 @@ public final class Loadout implements AutoCloseable {
 
   private Loadout(Builder b) {
     this.registry = b.registry;
-    this.filters = List.copyOf(b.filters);
-    this.filterNames = filters.stream().map(Loadout::filterName).toArray(String[]::new);
+    this.availability = new AvailabilityRunner(b.filters, warnings);
     Map<String, Integer> rank = new HashMap<>();
     for (String g : b.groupOrder) {
       rank.putIfAbsent(g, rank.size());
@@ -116,16 +113,6 @@ public final class Loadout implements AutoCloseable {
     return new Builder(registry);
   }
 
-  private static String filterName(AvailabilityFilter f) {
-    String name;
-    try {
-      name = f.name();
-    } catch (RuntimeException e) {
-      name = null;
-    }
-    return name == null || name.isBlank() ? f.getClass().getName() : name;
-  }
-
   /** The registry this Loadout reads. */
   public ToolRegistry registry() {
     return registry;
@@ -160,7 +147,7 @@ public final class Loadout implements AutoCloseable {
     while (i < builtIns.length || j < external.length) {
       ToolRegistry.Entry entry = j >= external.length
           || (i < builtIns.length && compare(builtIns[i].spec, external[j].spec) <= 0) ? builtIns[i++] : external[j++];
-      List<HiddenTool.Reason> reasons = evaluate(entry.spec, context);
+      List<HiddenTool.Reason> reasons = availability.evaluate(entry.spec, context);
       HiddenTool.Reason replaced = r.replaced.isEmpty() ? null : r.replaced.get(entry.spec.name());
       if (replaced != null && entry.builtIn) {
         reasons = reasons == null ? new ArrayList<>(1) : reasons;
@@ -170,7 +157,7 @@ public final class Loadout implements AutoCloseable {
         hidden.add(new HiddenTool(entry.spec.name(), reasons));
         continue;
       }
-      ToolSpec variant = assemble(entry, context, hidden);
+      ToolSpec variant = availability.assemble(entry, context, hidden);
       if (variant != null) {
         visible.add(variant);
         tools.add(entry.tool);
@@ -214,65 +201,6 @@ public final class Loadout implements AutoCloseable {
       }
     }
     return names;
-  }
-
-  private List<HiddenTool.Reason> evaluate(ToolSpec spec, TurnContext context) {
-    List<HiddenTool.Reason> reasons = null;
-    for (int i = 0; i < filterNames.length; i++) {
-      AvailabilityDecision d;
-      try {
-        d = filters.get(i).evaluate(spec, context);
-        if (d == null) {
-          throw new IllegalStateException("availability filter " + filterNames[i] + " returned null");
-        }
-      } catch (RuntimeException e) {
-        String filter = filterNames[i];
-        warnings.warn(LOG, "filter|" + filter + "|" + spec.name() + "|" + e.getClass().getName(),
-            () -> "Availability filter " + filter + " failed for tool '" + spec.name() + "'; hiding the tool for this turn", e);
-        d = AvailabilityDecision.hidden(AvailabilityDecision.FILTER_FAILED,
-            "availability filter [" + filter + "] failed: " + e.getClass().getSimpleName());
-      }
-      if (!d.isAvailable()) {
-        if (reasons == null) {
-          reasons = new ArrayList<>(2);
-        }
-        reasons.add(new HiddenTool.Reason(d.code(), d.reason(), filterNames[i]));
-      }
-    }
-    return reasons;
-  }
-
-  private ToolSpec assemble(ToolRegistry.Entry entry, TurnContext context, List<HiddenTool> hidden) {
-    ToolSpec spec = entry.spec;
-    String problem;
-    RuntimeException error = null;
-    try {
-      Optional<ToolSpec> result = entry.tool.assembleForContext(context);
-      if (result != null && result.isEmpty()) {
-        hidden.add(new HiddenTool(spec.name(), List.of(new HiddenTool.Reason(AvailabilityDecision.HIDDEN_BY_ASSEMBLY,
-            "the tool hid itself for this turn", "assembly"))));
-        return null;
-      }
-      if (result == null) {
-        problem = "returned null instead of Optional.empty()";
-      } else {
-        ToolSpec v = result.get();
-        if (v == spec || (v.name().equals(spec.name()) && v.group().equals(spec.group())
-            && v.family().equals(spec.family()) && v.requirements().equals(spec.requirements()))) {
-          return v;
-        }
-        problem = "returned a variant that changes the name, group, family or requirements";
-      }
-    } catch (RuntimeException e) {
-      problem = "threw " + e.getClass().getSimpleName();
-      error = e;
-    }
-    String p = problem;
-    warnings.warn(LOG, "assembly|" + spec.name() + "|" + p, () -> "Tool schema assembly failed for '" + spec.name() + "' ("
-        + p + "); omitting the tool for this turn", error);
-    hidden.add(new HiddenTool(spec.name(), List.of(new HiddenTool.Reason(AvailabilityDecision.ASSEMBLY_FAILED,
-        "assembly " + p, "assembly"))));
-    return null;
   }
 
   private Ordered ordered() {
@@ -321,7 +249,7 @@ public final class Loadout implements AutoCloseable {
 
   @Override
   public String toString() {
-    return "Loadout{tools=" + registry.snapshot().entries.size() + ", filters=" + filters.size()
+    return "Loadout{tools=" + registry.snapshot().entries.size() + ", filters=" + availability.size()
         + ", interceptors=" + interceptors.size() + "}";
   }
 

@@ -55,7 +55,7 @@ public final class PreparedTurn {
     this.visible = Collections.unmodifiableList(visible);
     this.tools = tools;
     this.hidden = Collections.unmodifiableList(hidden);
-    this.fingerprint = fingerprint(visible);
+    this.fingerprint = Fingerprints.ofTurn(visible);
   }
 
   /** The context this turn was prepared for. */
@@ -245,22 +245,6 @@ public final class PreparedTurn {
       index = m;
     }
     return m;
-  }
-
-  /** 64 bits mixed from each variant's own digest, in order; printed as 16 hex digits. */
-  private static String fingerprint(List<ToolSpec> visible) {
-    long h = 0x9E3779B97F4A7C15L ^ visible.size();
-    for (ToolSpec s : visible) {
-      h = mix(h * 31 + s.fingerprintBits());
-    }
-    String hex = Long.toHexString(h);
-    return "0000000000000000".substring(hex.length()) + hex;
-  }
-
-  private static long mix(long z) {
-    z = (z ^ (z >>> 33)) * 0xff51afd7ed558ccdL;
-    z = (z ^ (z >>> 33)) * 0xc4ceb9fe1a85ec53L;
-    return z ^ (z >>> 33);
   }
 
   @Override

@@ -2,8 +2,6 @@ package dev.loadout.core;
 
 import static org.apiguardian.api.API.Status.MAINTAINED;
 
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -60,7 +58,7 @@ public final class ToolSpec {
     this.family = b.family;
     this.metadata = Map.copyOf(b.metadata);
     this.timeout = b.timeout;
-    this.fingerprint = computeFingerprint(name, description, parameters);
+    this.fingerprint = Fingerprints.ofSpec(name, description, parameters);
     this.fingerprintBits = Long.parseUnsignedLong(fingerprint.substring(0, 16), 16);
   }
 
@@ -253,23 +251,6 @@ public final class ToolSpec {
         + (family == null ? "" : ", family=" + family)
         + (requirements.permissions().isNone() ? "" : ", permissions=" + requirements.permissions())
         + ", fingerprint=" + fingerprint + "}";
-  }
-
-  private static String computeFingerprint(String name, String description, ObjectNode parameters) {
-    ObjectNode canonical = Json.object();
-    canonical.put("name", name);
-    canonical.put("description", description);
-    canonical.set("parameters", parameters);
-    try {
-      byte[] digest = MessageDigest.getInstance("SHA-256").digest(Json.bytes(canonical));
-      StringBuilder hex = new StringBuilder(32);
-      for (int i = 0; i < 16; i++) {
-        hex.append(Character.forDigit((digest[i] >> 4) & 0xf, 16)).append(Character.forDigit(digest[i] & 0xf, 16));
-      }
-      return hex.toString();
-    } catch (NoSuchAlgorithmException e) {
-      throw new IllegalStateException("SHA-256 is required by the Java platform", e);
-    }
   }
 
   static String normalizeGroup(String group) {

@@ -1,0 +1,100 @@
+package dev.loadout.core;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Runs a turn's availability filters and tool assembly for one tool, as JUnit's condition evaluator does
+ * for tests, with one difference: every filter always runs, so a hidden tool carries all of its reasons
+ * (diagnostics and {@code inspect} show them all). A filter or an assembly that throws, returns null or
+ * breaks its contract hides the tool for the turn and is logged once per distinct problem; the turn
+ * goes on.
+ */
+final class AvailabilityRunner {
+  private final List<AvailabilityFilter> filters;
+  private final String[] filterNames;
+  private final WarnOnce warnings;
+
+  AvailabilityRunner(List<AvailabilityFilter> filters, WarnOnce warnings) {
+    this.filters = List.copyOf(filters);
+    this.filterNames = this.filters.stream().map(AvailabilityRunner::filterName).toArray(String[]::new);
+    this.warnings = warnings;
+  }
+
+  int size() {
+    return filters.size();
+  }
+
+  private static String filterName(AvailabilityFilter f) {
+    String name;
+    try {
+      name = f.name();
+    } catch (RuntimeException e) {
+      name = null;
+    }
+    return name == null || name.isBlank() ? f.getClass().getName() : name;
+  }
+
+  /** Every hiding reason of every filter, in filter order; null when the tool is available. */
+  List<HiddenTool.Reason> evaluate(ToolSpec spec, TurnContext context) {
+    List<HiddenTool.Reason> reasons = null;
+    for (int i = 0; i < filterNames.length; i++) {
+      AvailabilityDecision d;
+      try {
+        d = filters.get(i).evaluate(spec, context);
+        if (d == null) {
+          throw new IllegalStateException("availability filter " + filterNames[i] + " returned null");
+        }
+      } catch (RuntimeException e) {
+        String filter = filterNames[i];
+        warnings.warn(Loadout.LOG, "filter|" + filter + "|" + spec.name() + "|" + e.getClass().getName(),
+            () -> "Availability filter " + filter + " failed for tool '" + spec.name() + "'; hiding the tool for this turn", e);
+        d = AvailabilityDecision.hidden(AvailabilityDecision.FILTER_FAILED,
+            "availability filter [" + filter + "] failed: " + e.getClass().getSimpleName());
+      }
+      if (!d.isAvailable()) {
+        if (reasons == null) {
+          reasons = new ArrayList<>(2);
+        }
+        reasons.add(new HiddenTool.Reason(d.code(), d.reason(), filterNames[i]));
+      }
+    }
+    return reasons;
+  }
+
+  /** The variant to show, or null after adding the tool to {@code hidden} with its reason. */
+  ToolSpec assemble(ToolRegistry.Entry entry, TurnContext context, List<HiddenTool> hidden) {
+    ToolSpec spec = entry.spec;
+    String problem;
+    RuntimeException error = null;
+    try {
+      Optional<ToolSpec> result = entry.tool.assembleForContext(context);
+      if (result != null && result.isEmpty()) {
+        hidden.add(new HiddenTool(spec.name(), List.of(new HiddenTool.Reason(AvailabilityDecision.HIDDEN_BY_ASSEMBLY,
+            "the tool hid itself for this turn", "assembly"))));
+        return null;
+      }
+      if (result == null) {
+        problem = "returned null instead of Optional.empty()";
+      } else {
+        ToolSpec v = result.get();
+        if (v == spec || (v.name().equals(spec.name()) && v.group().equals(spec.group())
+            && v.family().equals(spec.family()) && v.requirements().equals(spec.requirements()))) {
+          return v;
+        }
+        problem = "returned a variant that changes the name, group, family or requirements";
+      }
+    } catch (RuntimeException e) {
+      problem = "threw " + e.getClass().getSimpleName();
+      error = e;
+    }
+    String p = problem;
+    warnings.warn(Loadout.LOG, "assembly|" + spec.name() + "|" + p, () -> "Tool schema assembly failed for '" + spec.name() + "' ("
+        + p + "); omitting the tool for this turn", error);
+    hidden.add(new HiddenTool(spec.name(), List.of(new HiddenTool.Reason(AvailabilityDecision.ASSEMBLY_FAILED,
+        "assembly " + p, "assembly"))));
+    return null;
+  }
+
+}
