@@ -66,8 +66,12 @@ final class RequirementFilters {
   }
 
   static AvailabilityDecision flags(ToolSpec spec, TurnContext context) {
+    java.util.Set<String> needed = spec.requirements().featureFlags();
+    if (needed.isEmpty()) {
+      return AvailabilityDecision.available();
+    }
     List<String> off = new ArrayList<>();
-    for (String flag : new TreeSet<>(spec.requirements().featureFlags())) {
+    for (String flag : new TreeSet<>(needed)) {
       if (!context.flag(flag)) {
         off.add(flag);
       }
