@@ -99,6 +99,7 @@ public final class NetworkGuard {
       }
     }
     List<InetAddress> answers;
+    // A resolver's list may be immutable, whose contains(null) throws: hence anyMatch(isNull) below.
     if (parsed.literal() != null) {
       answers = List.of(parsed.literal());
     } else {
@@ -107,7 +108,7 @@ public final class NetworkGuard {
       } catch (UnknownHostException | RuntimeException e) {
         return UrlVerdict.refused(UrlVerdict.UNRESOLVABLE_HOST, "The URL host '" + host + "' could not be resolved.", parsed);
       }
-      if (answers == null || answers.isEmpty() || answers.contains(null)) {
+      if (answers == null || answers.isEmpty() || answers.stream().anyMatch(Objects::isNull)) {
         return UrlVerdict.refused(UrlVerdict.UNRESOLVABLE_HOST, "The URL host '" + host + "' resolved to no address.", parsed);
       }
     }
