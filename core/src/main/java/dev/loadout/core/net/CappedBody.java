@@ -7,7 +7,7 @@ import java.util.Arrays;
 /**
  * A body read up to a cap, counting the bytes that actually arrive: {@code Content-Length} only sizes the
  * first buffer (at most 1 MiB), so a server that lies about it, or sends an endless chunked stream, costs at
- * most the cap. One byte past the cap is probed to tell "exactly the cap" from "cut".
+ * most the cap (plus one byte). One byte past the cap is probed to tell "exactly the cap" from "cut".
  *
  * @param bytes the buffer; only the first {@code length} bytes are the body
  * @param length how many bytes were read
@@ -27,7 +27,8 @@ record CappedBody(byte[] bytes, int length, boolean truncated, boolean complete)
    */
   static CappedBody read(InputStream in, long cap, long declared, long deadline) throws IOException {
     int limit = (int) Math.min(cap, Integer.MAX_VALUE - 8);
-    int first = (int) Math.min(limit, declared >= 0 ? Math.min(declared, FIRST_BUFFER_LIMIT) : MIN_GROWTH);
+    // One byte more than declared, so an honest body ends with room to spare and is never copied to grow.
+    int first = (int) Math.min(limit, declared >= 0 ? Math.min(declared + 1, FIRST_BUFFER_LIMIT) : MIN_GROWTH);
     byte[] buffer = new byte[first];
     int length = 0;
     while (true) {

@@ -8,7 +8,6 @@ import java.net.SocketAddress;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import org.apache.hc.client5.http.ClientProtocolException;
 import org.apache.hc.client5.http.ConnectTimeoutException;
@@ -91,7 +90,7 @@ final class Exchange {
         .setResponseTimeout(Timeout.ofMilliseconds(Math.min(readMillis, remainingMillis)))
         .setConnectionRequestTimeout(Timeout.ofMilliseconds(remainingMillis))
         .build());
-    ScheduledFuture<?> alarm = DeadlineTimer.INSTANCE.schedule(request::cancel, remaining, TimeUnit.NANOSECONDS);
+    DeadlineTimer.Alarm alarm = DeadlineTimer.arm(deadline, request::cancel);
     ClassicHttpResponse response = null;
     boolean released = false;
     try {
@@ -131,7 +130,7 @@ final class Exchange {
     } catch (IOException e) {
       throw classify(e, request.isCancelled());
     } finally {
-      alarm.cancel(false);
+      alarm.close();
       if (!released) {
         request.cancel();
       }

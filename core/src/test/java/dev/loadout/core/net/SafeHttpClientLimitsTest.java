@@ -186,6 +186,21 @@ class SafeHttpClientLimitsTest {
   }
 
   @Test
+  void aSilentServerIsStoppedByTheCallDeadlineWhateverTheReadTimeout() {
+    server.route("/quiet", (request, out) -> {
+      release.await();
+      return false;
+    });
+    SafeHttpClient impatient = client(NetworkPolicy.development().toBuilder().callTimeout(Duration.ofMillis(300))
+        .readTimeout(Duration.ofSeconds(30)).build());
+
+    SafeHttpException e = failure(impatient, SafeHttpRequest.get(server.url("/quiet")));
+    impatient.close();
+
+    assertThat(e.code()).isEqualTo(SafeHttpException.DEADLINE_EXCEEDED);
+  }
+
+  @Test
   void aClosedPortIsAFailedConnection() throws IOException {
     int port;
     try (ServerSocket s = new ServerSocket(0, 1, java.net.InetAddress.getByName("127.0.0.1"))) {
