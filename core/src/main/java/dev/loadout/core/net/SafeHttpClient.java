@@ -1,0 +1,270 @@
+package dev.loadout.core.net;
+
+import static org.apiguardian.api.API.Status.MAINTAINED;
+
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Consumer;
+import javax.net.ssl.SSLContext;
+import org.apache.hc.client5.http.DnsResolver;
+import org.apache.hc.client5.http.SchemePortResolver;
+import org.apache.hc.client5.http.config.ConnectionConfig;
+import org.apache.hc.client5.http.impl.DefaultSchemePortResolver;
+import org.apache.hc.client5.http.impl.classic.CloseableHttpClient;
+import org.apache.hc.client5.http.impl.classic.HttpClients;
+import org.apache.hc.client5.http.impl.io.DefaultHttpClientConnectionOperator;
+import org.apache.hc.client5.http.impl.io.ManagedHttpClientConnectionFactory;
+import org.apache.hc.client5.http.impl.io.PoolingHttpClientConnectionManagerBuilder;
+import org.apache.hc.client5.http.impl.routing.DefaultRoutePlanner;
+import org.apache.hc.client5.http.io.HttpClientConnectionOperator;
+import org.apache.hc.client5.http.ssl.ClientTlsStrategyBuilder;
+import org.apache.hc.client5.http.ssl.HostnameVerificationPolicy;
+import org.apache.hc.client5.http.ssl.TlsSocketStrategy;
+import org.apache.hc.core5.http.URIScheme;
+import org.apache.hc.core5.http.config.Http1Config;
+import org.apache.hc.core5.http.config.RegistryBuilder;
+import org.apache.hc.core5.http.io.SocketConfig;
+import org.apache.hc.core5.ssl.SSLContexts;
+import org.apache.hc.core5.util.TimeValue;
+import org.apache.hc.core5.util.Timeout;
+import org.apiguardian.api.API;
+
+/**
+ * The HTTP client every Loadout module uses for outbound requests: it reaches exactly what the
+ * {@link NetworkGuard} checked.
+ *
+ * <p><b>Pinning.</b> Each hop is checked by the guard, which resolves the host once; the connection manager's
+ * only resolver answers with those checked addresses and refuses any other name, so a rebinding DNS answer
+ * never reaches a socket. The connection is made to the address while TLS still sends the original host
+ * name as SNI and verifies the certificate against it. Sockets never use a proxy from the environment, and
+ * each connect re-checks its address against the policy. Pooled connections are reused only per scheme, host
+ * and port; every one of them was opened to an address the same policy allowed.
+ *
+ * <p><b>Redirects</b> are followed here, never by Apache: at most {@link NetworkPolicy#maxRedirects()} hops,
+ * each one checked and pinned afresh. A 303, and a 301 or 302 after POST, become a GET without body;
+ * {@code Authorization} and {@code Cookie} are dropped when the origin changes.
+ *
+ * <p><b>Limits.</b> Bodies are counted as they stream and cut at the cap whatever {@code Content-Length} says
+ * (nothing is allocated on the server's word beyond 1 MiB up front); they are never decompressed. Status line
+ * and header lines are capped at {@value #MAX_HEADER_LINE_LENGTH} bytes and {@value #MAX_HEADER_COUNT} headers.
+ * The policy's connect timeout applies per address, its read timeout to every wait for bytes, and its call
+ * timeout to the whole call: when it passes the connection is closed under the reader.
+ *
+ * <p><b>Failures</b> are {@link SafeHttpException}s with stable codes; an HTTP error status is a response.
+ * Thread-safe; build one per bot and {@link #close()} it at shutdown.
+ *
+ * @since 0.1
+ */
+@API(status = MAINTAINED, since = "0.1")
+public final class SafeHttpClient implements AutoCloseable {
+  /** The {@code User-Agent} sent unless the request sets one. */
+  public static final String DEFAULT_USER_AGENT = "Loadout/0.1 (+safe_http)";
+  /** The most header lines a response may have. */
+  public static final int MAX_HEADER_COUNT = 100;
+  /** The longest status or header line a response may have, in bytes. */
+  public static final int MAX_HEADER_LINE_LENGTH = 16 * 1024;
+
+  private static final Set<String> CREDENTIAL_HEADERS = Set.of("authorization", "cookie", "proxy-authorization");
+
+  private final NetworkGuard guard;
+  private final NetworkPolicy policy;
+  private final PinnedDns dns;
+  private final CloseableHttpClient http;
+
+  private SafeHttpClient(Builder b) {
+    this.guard = b.guard;
+    this.policy = b.guard.policy();
+    this.dns = new PinnedDns();
+    GuardedSockets sockets = new GuardedSockets(guard, b.connectListener);
+    SSLContext ssl = b.sslContext != null ? b.sslContext : SSLContexts.createSystemDefault();
+    TlsSocketStrategy tls = ClientTlsStrategyBuilder.create().setSslContext(ssl)
+        .setHostVerificationPolicy(HostnameVerificationPolicy.BOTH).buildClassic();
+    PoolingHttpClientConnectionManagerBuilder manager = new PoolingHttpClientConnectionManagerBuilder() {
+      @Override
+      protected HttpClientConnectionOperator createConnectionOperator(SchemePortResolver ports, DnsResolver resolver,
+          TlsSocketStrategy strategy) {
+        return new DefaultHttpClientConnectionOperator(sockets, ports, resolver,
+            RegistryBuilder.<TlsSocketStrategy>create().register(URIScheme.HTTPS.id, strategy).build());
+      }
+    };
+    manager.setDnsResolver(dns)
+        .setTlsSocketStrategy(tls)
+        .setConnectionFactory(ManagedHttpClientConnectionFactory.builder()
+            .http1Config(Http1Config.custom().setMaxHeaderCount(MAX_HEADER_COUNT).setMaxLineLength(MAX_HEADER_LINE_LENGTH).build())
+            .build())
+        .setDefaultSocketConfig(SocketConfig.custom().setTcpNoDelay(true)
+            .setSoTimeout(Timeout.ofMilliseconds(policy.readTimeout().toMillis())).build())
+        .setDefaultConnectionConfig(ConnectionConfig.custom()
+            .setConnectTimeout(Timeout.ofMilliseconds(policy.connectTimeout().toMillis()))
+            .setSocketTimeout(Timeout.ofMilliseconds(policy.readTimeout().toMillis()))
+            .setValidateAfterInactivity(TimeValue.ofSeconds(2))
+            .setTimeToLive(TimeValue.ofMinutes(1))
+            .build())
+        .setMaxConnTotal(64)
+        .setMaxConnPerRoute(16);
+    this.http = HttpClients.custom()
+        .setConnectionManager(manager.build())
+        // Explicit, so that no proxy from system properties or the default ProxySelector is ever used.
+        .setRoutePlanner(new DefaultRoutePlanner(DefaultSchemePortResolver.INSTANCE))
+        .disableRedirectHandling()
+        .disableAutomaticRetries()
+        .disableContentCompression()
+        .disableCookieManagement()
+        .disableAuthCaching()
+        .disableConnectionState()
+        .setUserAgent(b.userAgent)
+        .build();
+  }
+
+  /**
+   * Starts a client that checks every hop with a guard.
+   *
+   * @param guard the guard; its policy sets redirects, caps and deadlines
+   */
+  public static Builder builder(NetworkGuard guard) {
+    return new Builder(guard);
+  }
+
+  /** The guard every hop goes through. */
+  public NetworkGuard guard() {
+    return guard;
+  }
+
+  /** A GET with default headers; see {@link #send(SafeHttpRequest)}. */
+  public SafeHttpResponse get(String url) throws SafeHttpException {
+    return send(SafeHttpRequest.get(url));
+  }
+
+  /**
+   * Sends a request, following redirects within the policy, and reads the body up to the cap. Blocks the
+   * calling thread for at most the policy's call timeout, plus the resolver's own time (see
+   * {@link HostResolver#system(java.time.Duration)} for its deadline).
+   *
+   * @throws SafeHttpException with a stable {@link SafeHttpException#code()} when no response can be given
+   */
+  public SafeHttpResponse send(SafeHttpRequest request) throws SafeHttpException {
+    long deadline = System.nanoTime() + policy.callTimeout().toNanos();
+    long cap = request.maxBodyBytes() > 0 ? Math.min(request.maxBodyBytes(), policy.maxBodyBytes()) : policy.maxBodyBytes();
+    String method = request.method();
+    byte[] body = request.bodyView();
+    List<Map.Entry<String, String>> headers = new ArrayList<>(request.headers());
+    String url = request.url();
+    ParsedUrl previous = null;
+    for (int hop = 0; ; hop++) {
+      UrlVerdict verdict = guard.check(url);
+      if (!verdict.allowed()) {
+        String message = hop == 0 ? verdict.reason() : "A redirect led to a refused URL. " + verdict.reason();
+        throw new SafeHttpException(SafeHttpException.URL_REFUSED, message, verdict, null);
+      }
+      ParsedUrl target = verdict.url();
+      if (previous != null && !previous.sameOrigin(target)) {
+        headers.removeIf(h -> CREDENTIAL_HEADERS.contains(h.getKey().toLowerCase(Locale.ROOT)));
+      }
+      Object outcome = new Exchange(http, dns, policy, target, verdict.addresses(), hop)
+          .run(method, body, request.contentType(), headers, deadline, cap, request.rejectOversizedBody());
+      if (outcome instanceof SafeHttpResponse) {
+        return (SafeHttpResponse) outcome;
+      }
+      if (hop >= policy.maxRedirects()) {
+        throw new SafeHttpException(SafeHttpException.TOO_MANY_REDIRECTS, "The request to host '" + target.host()
+            + "' was redirected more than " + policy.maxRedirects() + " times, the limit.", null, null);
+      }
+      Exchange.Redirect redirect = (Exchange.Redirect) outcome;
+      url = resolveLocation(target, redirect.location());
+      if (redirect.status() == 303 && !method.equals("HEAD") || (redirect.status() == 301 || redirect.status() == 302) && method.equals("POST")) {
+        method = "GET";
+        body = null;
+      }
+      previous = target;
+    }
+  }
+
+  private static String resolveLocation(ParsedUrl base, String location) throws SafeHttpException {
+    try {
+      if (location.startsWith("?")) {
+        // RFC 3986 keeps the base path for a query-only reference; java.net.URI (RFC 2396) would drop its last segment.
+        String b = base.uri().toString();
+        int q = b.indexOf('?');
+        return (q < 0 ? b : b.substring(0, q)) + location;
+      }
+      return base.uri().resolve(new URI(location)).toString();
+    } catch (URISyntaxException | IllegalArgumentException e) {
+      throw new SafeHttpException(SafeHttpException.BAD_REDIRECT,
+          "Host '" + base.host() + "' sent a redirect whose Location is not a valid URL.", null, null);
+    }
+  }
+
+  /** Closes pooled connections. Calls after this fail. */
+  @Override
+  public void close() {
+    try {
+      http.close();
+    } catch (IOException e) {
+      // Closing idle sockets has nothing left to report.
+    }
+  }
+
+  @Override
+  public String toString() {
+    return "SafeHttpClient{" + policy + "}";
+  }
+
+  /**
+   * Builds a {@link SafeHttpClient}.
+   *
+   * @since 0.1
+   */
+  @API(status = MAINTAINED, since = "0.1")
+  public static final class Builder {
+    private final NetworkGuard guard;
+    private SSLContext sslContext;
+    private String userAgent = DEFAULT_USER_AGENT;
+    private Consumer<InetSocketAddress> connectListener = address -> {};
+
+    private Builder(NetworkGuard guard) {
+      if (guard == null) {
+        throw new IllegalArgumentException("guard must not be null");
+      }
+      this.guard = guard;
+    }
+
+    /**
+     * The TLS context, for hosts with their own trust store (and for tests with a self-signed certificate).
+     * Host names are verified whatever the context. Default: the JVM's default trust.
+     */
+    public Builder sslContext(SSLContext sslContext) {
+      if (sslContext == null) {
+        throw new IllegalArgumentException("sslContext must not be null");
+      }
+      this.sslContext = sslContext;
+      return this;
+    }
+
+    /** The {@code User-Agent} header for requests that do not set one. */
+    public Builder userAgent(String userAgent) {
+      if (userAgent == null || userAgent.isBlank() || userAgent.chars().anyMatch(c -> c < 0x20 || c == 0x7F)) {
+        throw new IllegalArgumentException("userAgent must be non-blank printable text, but was " + userAgent);
+      }
+      this.userAgent = userAgent;
+      return this;
+    }
+
+    /** Sees every connection attempt, after the last address check and before the socket connects. */
+    Builder connectListener(Consumer<InetSocketAddress> listener) {
+      this.connectListener = listener;
+      return this;
+    }
+
+    /** The client. */
+    public SafeHttpClient build() {
+      return new SafeHttpClient(this);
+    }
+  }
+}
