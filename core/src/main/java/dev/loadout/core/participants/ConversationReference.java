@@ -18,7 +18,7 @@ import org.apiguardian.api.API;
 public record ConversationReference(ParticipantId id, String label, List<String> aliases) {
   /** Checks the parts and copies the aliases. */
   public ConversationReference {
-    if (id == null || label == null || aliases == null || aliases.contains(null)) {
+    if (id == null || label == null || aliases == null || Nulls.any(aliases)) {
       throw new IllegalArgumentException("conversation reference needs an id, a label and aliases, but got "
           + id + ", " + label + ", " + aliases);
     }

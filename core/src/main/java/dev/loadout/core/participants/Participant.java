@@ -40,7 +40,7 @@ public record Participant(ParticipantId id, String label, List<ParticipantAlias>
     if (label == null || label.isBlank()) {
       throw new IllegalArgumentException("label of " + id + " must not be blank, but was " + (label == null ? "null" : "'" + label + "'"));
     }
-    if (aliases == null || aliases.contains(null)) {
+    if (aliases == null || Nulls.any(aliases)) {
       throw new IllegalArgumentException("aliases of " + id + " must be a list without null, but were " + aliases);
     }
     List<ParticipantAlias> sorted = new ArrayList<>(aliases);

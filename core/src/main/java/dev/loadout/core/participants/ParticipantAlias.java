@@ -39,7 +39,7 @@ public record ParticipantAlias(String value, String normalized, Set<AliasPurpose
       throw new IllegalArgumentException("normalized alias must be normalize(value) = '" + normalize(value) + "', but was "
           + (normalized == null ? "null" : "'" + normalized + "'"));
     }
-    if (purposes == null || purposes.contains(null)) {
+    if (purposes == null || Nulls.any(purposes)) {
       throw new IllegalArgumentException("alias purposes must be a set without null, but was " + purposes);
     }
     if (exposure == null) {

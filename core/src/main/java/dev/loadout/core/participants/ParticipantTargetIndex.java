@@ -128,7 +128,7 @@ public final class ParticipantTargetIndex {
    * @throws IllegalArgumentException if the collection or an element is null
    */
   public static ParticipantTargetIndex of(Collection<Participant> participants) {
-    if (participants == null || participants.contains(null)) {
+    if (participants == null || Nulls.any(participants)) {
       throw new IllegalArgumentException("participants must be a collection without null, but were " + participants);
     }
     return new ParticipantTargetIndex(mergeById(participants));
@@ -143,7 +143,7 @@ public final class ParticipantTargetIndex {
    * @throws IllegalArgumentException if the list or an element is null
    */
   public static ParticipantTargetIndex merge(List<ParticipantTargetIndex> indexes) {
-    if (indexes == null || indexes.contains(null)) {
+    if (indexes == null || Nulls.any(indexes)) {
       throw new IllegalArgumentException("indexes must be a list without null, but were " + indexes);
     }
     List<Participant> all = new ArrayList<>();

@@ -94,7 +94,7 @@ public sealed interface TargetResolution
   record Ambiguous(List<Candidate> candidates, int totalCount) implements TargetResolution {
     /** Checks the parts. */
     public Ambiguous {
-      if (candidates == null || candidates.size() < 1 || candidates.size() > MAX_CANDIDATES || candidates.contains(null)) {
+      if (candidates == null || candidates.size() < 1 || candidates.size() > MAX_CANDIDATES || Nulls.any(candidates)) {
         throw new IllegalArgumentException("ambiguous result needs 1 to " + MAX_CANDIDATES + " candidates, but got " + candidates);
       }
       if (totalCount < 2 || totalCount < candidates.size()) {
