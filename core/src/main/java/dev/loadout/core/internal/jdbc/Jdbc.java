@@ -36,6 +36,7 @@ public final class Jdbc {
   public static final String VERSION_TABLE = "loadout_schema_version";
 
   /** Work done with a connection. */
+  @API(status = INTERNAL, since = "0.1")
   @FunctionalInterface
   public interface Work<T> {
     /** Runs with a borrowed connection; must not close it. */
