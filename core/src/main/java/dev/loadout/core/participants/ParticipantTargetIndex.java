@@ -63,13 +63,12 @@ public final class ParticipantTargetIndex {
     final boolean primary;
     final TargetResolution.Resolved resolved;
 
-    Owner(Participant participant, int order, int priority, boolean primary) {
+    Owner(Participant participant, int order, int priority, boolean primary, TargetResolution.Resolved resolved) {
       this.participant = participant;
       this.order = order;
       this.priority = priority;
       this.primary = primary;
-      this.resolved = new TargetResolution.Resolved(participant.id(), participant.label(),
-          TargetResolution.Stage.CONVERSATION, false);
+      this.resolved = resolved;
     }
   }
 
@@ -87,30 +86,43 @@ public final class ParticipantTargetIndex {
     this.byId = ids;
     raw.replaceAll((k, v) -> List.copyOf(v));
     this.byRawId = raw;
+    // One pass over each participant's aliases (already in priority order), so the first alias seen for a
+    // purpose and normalised value is the preferred one and each owner appears once per alias.
     List<Map<String, Owner[]>> maps = new ArrayList<>(PURPOSES.length);
+    for (int i = 0; i < PURPOSES.length; i++) {
+      maps.add(new HashMap<>());
+    }
     Set<String> bots = new HashSet<>();
-    for (AliasPurpose purpose : PURPOSES) {
-      Map<String, List<Owner>> owners = new HashMap<>();
-      for (int i = 0; i < this.participants.size(); i++) {
-        Participant p = this.participants.get(i);
-        String primary = ParticipantAlias.normalize(p.label());
-        for (ParticipantAlias alias : p.aliasesFor(purpose)) {
+    for (int i = 0; i < this.participants.size(); i++) {
+      Participant p = this.participants.get(i);
+      String primary = ParticipantAlias.normalize(p.label());
+      TargetResolution.Resolved resolved = new TargetResolution.Resolved(p.id(), p.label(),
+          TargetResolution.Stage.CONVERSATION, false);
+      for (ParticipantAlias alias : p.aliases()) {
+        String n = alias.normalized();
+        for (AliasPurpose purpose : alias.purposes()) {
           if (purpose == AliasPurpose.TOOL_TARGET && p.isBot()) {
-            bots.add(alias.normalized());
+            bots.add(n);
             continue;
           }
-          // aliasesFor gives one alias per normalised value, the preferred one, so each owner appears once.
-          owners.computeIfAbsent(alias.normalized(), k -> new ArrayList<>(1))
-              .add(new Owner(p, i, alias.priority(), primary.equals(alias.normalized())));
+          Map<String, Owner[]> map = maps.get(purpose.ordinal());
+          Owner[] owners = map.get(n);
+          if (owners == null) {
+            map.put(n, new Owner[] {new Owner(p, i, alias.priority(), primary.equals(n), resolved)});
+          } else if (owners[owners.length - 1].participant != p) {
+            Owner[] more = Arrays.copyOf(owners, owners.length + 1);
+            more[owners.length] = new Owner(p, i, alias.priority(), primary.equals(n), resolved);
+            map.put(n, more);
+          }
         }
       }
-      Map<String, Owner[]> sorted = new HashMap<>(owners.size() * 2);
-      owners.forEach((alias, list) -> {
-        Owner[] array = list.toArray(new Owner[0]);
-        Arrays.sort(array, TIE_BREAK);
-        sorted.put(alias, array);
-      });
-      maps.add(sorted);
+    }
+    for (Map<String, Owner[]> map : maps) {
+      for (Owner[] owners : map.values()) {
+        if (owners.length > 1) {
+          Arrays.sort(owners, TIE_BREAK);
+        }
+      }
     }
     this.byPurpose = List.copyOf(maps);
     this.botToolTargets = Set.copyOf(bots);

@@ -5,7 +5,7 @@
  *
  * <p>Stores report storage failures as {@link dev.loadout.core.store.StoreException}; tools turn them into
  * failed results with a storage code. The JDBC stores use only {@code java.sql}: the host brings the
- * driver and the {@link javax.sql.DataSource}, and each store creates and migrates its own tables on
- * first use.
+ * driver and the {@link javax.sql.DataSource}, and each store creates or migrates its own tables when it
+ * is created, so an unreachable database fails at start-up.
  */
 package dev.loadout.core.store;
