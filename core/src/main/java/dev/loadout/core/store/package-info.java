@@ -1,0 +1,11 @@
+/**
+ * What every Loadout store shares. Each store is an interface (an SPI, such as
+ * {@link dev.loadout.core.blocking.PersonaBlockStore}) with an in-memory implementation for one process
+ * and a JDBC implementation that runs on SQLite (embedded) and PostgreSQL (shared by many bot processes).
+ *
+ * <p>Stores report storage failures as {@link dev.loadout.core.store.StoreException}; tools turn them into
+ * failed results with a storage code. The JDBC stores use only {@code java.sql}: the host brings the
+ * driver and the {@link javax.sql.DataSource}, and each store creates or migrates its own tables when it
+ * is created, so an unreachable database fails at start-up.
+ */
+package dev.loadout.core.store;

@@ -1,0 +1,8 @@
+package dev.loadout.core.blocking;
+
+class InMemoryPersonaBlockStoreTest extends PersonaBlockStoreContract {
+  @Override
+  PersonaBlockStore newStore() {
+    return new InMemoryPersonaBlockStore();
+  }
+}

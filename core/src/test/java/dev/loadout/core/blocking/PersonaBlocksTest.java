@@ -1,0 +1,63 @@
+package dev.loadout.core.blocking;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+
+class PersonaBlocksTest {
+  final BlockingFixtures f = new BlockingFixtures();
+  final PersonaBlock.Key alice = new PersonaBlock.Key("g1", "p1", "100");
+
+  PersonaBlock forHours(int hours) {
+    return new PersonaBlock(alice, BlockType.MUTE, "r", f.clock.instant(), f.clock.instant().plus(Duration.ofHours(hours)));
+  }
+
+  @Test
+  void aCachedBlockStopsApplyingAtItsExpiry() {
+    f.blocks.save(forHours(1));
+    assertThat(f.blocks.mayTrigger("g1", "p1", "100")).isFalse();
+    f.clock.advance(Duration.ofMinutes(59));
+    assertThat(f.blocks.mayTrigger("g1", "p1", "100")).isFalse();
+    f.clock.advance(Duration.ofMinutes(1));
+    assertThat(f.blocks.mayTrigger("g1", "p1", "100")).isTrue();
+  }
+
+  @Test
+  void aChangeMadeElsewhereShowsOnceTheTtlPasses() {
+    assertThat(f.blocks.mayTrigger("g1", "p1", "100")).isTrue();
+    f.store.upsert(forHours(5));
+    assertThat(f.blocks.mayTrigger("g1", "p1", "100")).as("cached 'not blocked'").isTrue();
+    f.clock.advance(PersonaBlocks.DEFAULT_CACHE_TTL);
+    assertThat(f.blocks.mayTrigger("g1", "p1", "100")).isFalse();
+  }
+
+  @Test
+  void invalidateDropsTheCachedAnswer() {
+    assertThat(f.blocks.active(alice)).isEmpty();
+    f.store.upsert(forHours(5));
+    f.blocks.invalidate(alice);
+    assertThat(f.blocks.active(alice)).isPresent();
+  }
+
+  @Test
+  void activeByUserAndPruneUseTheClock() {
+    f.blocks.save(forHours(1));
+    assertThat(f.blocks.activeByUser("g1", "p1")).containsOnlyKeys("100");
+    f.clock.advance(Duration.ofHours(2));
+    assertThat(f.blocks.activeByUser("g1", "p1")).isEmpty();
+    assertThat(f.blocks.pruneExpired()).isEqualTo(1);
+  }
+
+  @Test
+  void settingsAreCheckedAtOnce() {
+    assertThatThrownBy(() -> PersonaBlocks.builder(f.store).cacheTtl(Duration.ofSeconds(-1)))
+        .hasMessage("cacheTtl must be zero or positive, but was PT-1S");
+    assertThatThrownBy(() -> new PersonaBlock.Key("g", " ", "u")).hasMessage("personaId must not be blank, but was ' '");
+    assertThatThrownBy(() -> new PersonaBlock(alice, BlockType.MUTE, "r", f.clock.instant(), f.clock.instant()))
+        .hasMessageStartingWith("expiresAt must be after createdAt");
+    assertThatThrownBy(() -> PersonaBlockTools.builder(f.blocks, NoticePermissionProbe.ALL_GRANTED).maxDurationHours(0))
+        .hasMessage("maxDurationHours must be from 1 to 8760, but was 0");
+  }
+}
