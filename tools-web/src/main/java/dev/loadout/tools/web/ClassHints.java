@@ -45,18 +45,33 @@ final class ClassHints {
 
   /** Score adjustment from class and id: +25 for each that names content, -25 for furniture. */
   static int weight(Element e) {
-    return weightOf(flags(e.className())) + weightOf(flags(e.id()));
+    return weightOf(flags(e.className())) + weightOf(flags(id(e)));
   }
 
   /** Whether the names say "page furniture" and nothing says "content". */
   static boolean unlikely(Element e) {
-    int f = flags(e.className()) | flags(e.id());
+    int f = flags(e.className()) | flags(id(e));
     return (f & UNL) != 0 && (f & GRD) == 0;
   }
 
   /** Whether the names say furniture. */
   static boolean negative(Element e) {
-    return ((flags(e.className()) | flags(e.id())) & NEG) != 0;
+    return ((flags(e.className()) | flags(id(e))) & NEG) != 0;
+  }
+
+  /**
+   * The id, unless it is a slug made from a heading ("sharing-with-a-single-developer"): documentation
+   * generators give every section one, and its words describe the text, not the template.
+   */
+  private static String id(Element e) {
+    String id = e.id();
+    int dashes = 0;
+    for (int i = 0; i < id.length(); i++) {
+      if (id.charAt(i) == '-') {
+        dashes++;
+      }
+    }
+    return dashes >= 3 ? "" : id;
   }
 
   private static int weightOf(int f) {

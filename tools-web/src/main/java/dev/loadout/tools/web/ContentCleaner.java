@@ -1,6 +1,5 @@
 package dev.loadout.tools.web;
 
-import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Set;
 import org.jsoup.nodes.Element;
@@ -25,32 +24,29 @@ final class ContentCleaner {
 
   private ContentCleaner() {}
 
-  static void clean(List<Element> roots, NodeStats stats, IdentityHashMap<Element, double[]> scores) {
+  static void clean(List<Element> roots, NodeStats stats) {
     for (Element root : roots) {
-      cleanInside(root, stats, scores, false);
+      cleanInside(root, stats, false);
     }
   }
 
-  private static void cleanInside(
-      Element e, NodeStats stats, IdentityHashMap<Element, double[]> scores, boolean inFigure) {
+  private static void cleanInside(Element e, NodeStats stats, boolean inFigure) {
     List<Element> children = e.children();
     for (int i = children.size() - 1; i >= 0; i--) {
       Element c = children.get(i);
       String tag = c.normalName();
-      if (removable(c, tag, stats, scores, inFigure)) {
+      if (removable(c, tag, stats, inFigure)) {
         c.remove();
         continue;
       }
       if (tag.equals("pre") || tag.equals("code") || tag.equals("table") && Tables.isData(c)) {
         continue;
       }
-      cleanInside(c, stats, scores, inFigure || tag.equals("figure"));
+      cleanInside(c, stats, inFigure || tag.equals("figure"));
     }
   }
 
-  private static boolean removable(
-      Element c, String tag, NodeStats stats, IdentityHashMap<Element, double[]> scores,
-      boolean inFigure) {
+  private static boolean removable(Element c, String tag, NodeStats stats, boolean inFigure) {
     if (FURNITURE_TAGS.contains(tag)) {
       return true;
     }
@@ -61,15 +57,14 @@ final class ContentCleaner {
       return false;
     }
     int weight = ClassHints.weight(c);
-    double[] score = scores.get(c);
-    if (weight + (score == null ? 0 : score[1]) < 0) {
+    NodeStats.Stat s = stats.get(c);
+    if (s.commas >= PROSE_COMMAS) {
+      return false;
+    }
+    if (weight < 0) {
       return true;
     }
     if (tag.equals("table") && Tables.isData(c)) {
-      return false;
-    }
-    NodeStats.Stat s = stats.get(c);
-    if (s.commas >= PROSE_COMMAS) {
       return false;
     }
     boolean list = tag.equals("ul") || tag.equals("ol") || s.text > 0 && s.listText * 10 > s.text * 9;

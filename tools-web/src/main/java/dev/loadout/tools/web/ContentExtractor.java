@@ -34,6 +34,12 @@ final class ContentExtractor {
   /** Below this many characters (and half the page) a result is not an article at all. */
   private static final int MIN_TEXT = 140;
   private static final int MIN_UNIT_TEXT = 25;
+  /** Containers scoring this share of the winner's score are rivals that may be parts of one article. */
+  private static final double RIVAL_SHARE = 0.75;
+  /** How far up the common ancestor of rivals may be. */
+  private static final int MAX_CLIMB = 6;
+  /** In tenths of the page's text: furniture never holds this much. */
+  private static final int MAX_FURNITURE_SHARE = 4;
   /** Share of a unit's points that its parent, grandparent, … receive. */
   private static final double[] SHARE = {1.0, 0.5, 0.3, 0.2, 0.15};
 
@@ -73,12 +79,37 @@ final class ContentExtractor {
 
   /** Removes what is never content in any mode: scripts, styles, embeds, form controls, hidden parts. */
   static void pruneAlways(Element body) {
-    prune(body, false, false);
+    prune(body);
+  }
+
+  /**
+   * Removes page furniture by tag, role and name. A template's names can mislead ("nav-drawer" on the
+   * wrapper of the whole page), while real furniture is small: an element that holds a large share of
+   * the page's text is kept whatever it is called.
+   */
+  private static void pruneFurniture(Element e, NodeStats stats, int bodyText) {
+    List<Element> children = e.children();
+    for (int i = children.size() - 1; i >= 0; i--) {
+      Element c = children.get(i);
+      String tag = c.normalName();
+      if (tag.equals("pre") || tag.equals("code") || tag.equals("table")) {
+        continue; // names inside tables and code are data, not layout
+      }
+      if (furniture(c, tag) && stats.get(c).text * 10 < bodyText * MAX_FURNITURE_SHARE) {
+        c.remove();
+        continue;
+      }
+      pruneFurniture(c, stats, bodyText);
+    }
   }
 
   static Result extract(Document doc, String title, boolean strict) {
     Element body = doc.body();
-    prune(body, strict, false);
+    if (strict) {
+      NodeStats before = NodeStats.of(body);
+      pruneFurniture(body, before, before.get(body).text);
+    }
+    prune(body);
     NodeStats stats = NodeStats.of(body);
     int bodyText = stats.get(body).text;
     IdentityHashMap<Element, double[]> scores = score(body, stats);
@@ -99,8 +130,13 @@ final class ContentExtractor {
     if (top == null) {
       return new Result(List.of(), 0, bodyText);
     }
+    Element common = commonContainer(top, topScore, body, scores);
+    if (common != top) {
+      top = common;
+      topScore = Math.max(topScore, scores.containsKey(top) ? scores.get(top)[1] : 0);
+    }
     List<Element> roots = withSiblings(top, topScore, scores, stats);
-    ContentCleaner.clean(roots, stats, scores);
+    ContentCleaner.clean(roots, stats);
     int text = 0;
     for (Element r : roots) {
       text += NodeStats.of(r).get(r).text;
@@ -137,11 +173,61 @@ final class ContentExtractor {
     return scores;
   }
 
+  /**
+   * A site that cuts its article into blocks (one per section, each in its own grid cell) gives
+   * several containers of similar score, none holding the whole; or blocks of the same template (same
+   * class) with different amounts of text. When at least two other containers score close to the
+   * winner, or one of its template scores a fair share, the article is their nearest common ancestor.
+   */
+  private static Element commonContainer(
+      Element top, double topScore, Element body, IdentityHashMap<Element, double[]> scores) {
+    List<Element> rivals = new ArrayList<>();
+    List<Element> sameTemplate = new ArrayList<>();
+    String topClass = top.className();
+    for (Element e : body.getAllElements()) {
+      double[] score = scores.get(e);
+      if (score == null || e == top || e.parents().contains(top) || top.parents().contains(e)) {
+        continue;
+      }
+      if (score[1] >= topScore * RIVAL_SHARE) {
+        rivals.add(e);
+      } else if (!topClass.isEmpty() && topClass.equals(e.className())
+          && score[1] >= Math.max(10, topScore * 0.2)) {
+        sameTemplate.add(e);
+      }
+    }
+    if (rivals.size() < 2 && sameTemplate.isEmpty()) {
+      return top;
+    }
+    Element ancestor = top.parent();
+    for (int level = 0; ancestor != null && level < MAX_CLIMB; level++) {
+      if (count(rivals, ancestor) >= 2 || count(sameTemplate, ancestor) >= 1) {
+        return ancestor;
+      }
+      ancestor = ancestor.parent();
+    }
+    return top;
+  }
+
+  private static int count(List<Element> elements, Element ancestor) {
+    int n = 0;
+    for (Element e : elements) {
+      if (e.parents().contains(ancestor)) {
+        n++;
+      }
+    }
+    return n;
+  }
+
   private static boolean isTextUnit(Element e, NodeStats stats) {
     String tag = e.normalName();
     switch (tag) {
       case "p": case "pre": case "td": case "blockquote": case "dd":
         return true;
+      case "li":
+        // Link-list articles (release notes, weekly round-ups) carry their prose in items; menu items
+        // are links, which the link-density discount turns into nothing.
+        return stats.get(e).ownText;
       default:
         // A div that holds only inline content is a paragraph in all but name.
         NodeStats.Stat s = stats.get(e);
@@ -215,11 +301,8 @@ final class ContentExtractor {
     return text.endsWith(".") || text.contains(". ");
   }
 
-  /**
-   * One pass over the tree: removes invisible and never-content elements, and in strict mode page
-   * furniture. Inside tables and code, names are not trusted: a cell called "nav" is still data.
-   */
-  private static void prune(Element e, boolean strict, boolean inCode) {
+  /** Removes invisible and never-content elements. */
+  private static void prune(Element e) {
     List<Element> children = e.children();
     for (int i = children.size() - 1; i >= 0; i--) {
       Element c = children.get(i);
@@ -228,11 +311,7 @@ final class ContentExtractor {
         c.remove();
         continue;
       }
-      if (strict && !inCode && furniture(c, tag)) {
-        c.remove();
-        continue;
-      }
-      prune(c, strict, inCode || tag.equals("pre") || tag.equals("code") || tag.equals("table"));
+      prune(c);
     }
   }
 
