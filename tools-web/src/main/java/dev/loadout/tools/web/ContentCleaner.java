@@ -11,8 +11,9 @@ import org.jsoup.nodes.Element;
  * removal, which is close enough because blocks are judged by their own share of links and text.
  *
  * <p>Lists are spared the link-density rule: a list of links inside an article ("further reading",
- * a changelog of bug links) is content, while the same density in a {@code div} is a teaser box. Data
- * tables and code are never cleaned inside.
+ * a changelog of bug links) is content, while the same density in a {@code div} is a teaser box.
+ * Tables are removed only by name: a data table is content, and a layout table is only a frame whose
+ * cells are judged like any other block. Data tables and code are never cleaned inside.
  */
 final class ContentCleaner {
   private static final Set<String> FURNITURE_TAGS = Set.of("nav", "aside", "footer");
@@ -64,7 +65,8 @@ final class ContentCleaner {
     if (weight < 0) {
       return true;
     }
-    if (tag.equals("table") && Tables.isData(c)) {
+    if (tag.equals("table")) {
+      // Data tables are content; layout tables are mere frames, judged by what their cells hold.
       return false;
     }
     boolean list = tag.equals("ul") || tag.equals("ol") || s.text > 0 && s.listText * 10 > s.text * 9;
