@@ -8,7 +8,7 @@ package dev.loadout.tools.web;
  * hand, silently changes what the text says. So inline: {@code `} always (it would open a code span),
  * {@code *} and {@code _} when they touch a word on one side only (where emphasis can start or end;
  * an intra-word {@code _} as in {@code snake_case} is not emphasis), {@code ]} before {@code (},
- * {@code <} before a tag-like character, {@code &} before an entity-like name, a backslash before
+ * any bracket inside link text, {@code <} before a tag-like character, {@code &} before an entity-like name, a backslash before
  * punctuation, and {@code |} in table cells. At the start of a line: what would make a heading,
  * quote, list item, rule, setext underline or fence.
  */
@@ -16,11 +16,16 @@ final class Escaping {
   private Escaping() {}
 
   static String inline(String s, boolean pipes) {
+    return inline(s, pipes, false);
+  }
+
+  /** As {@link #inline(String, boolean)}; in link text, brackets too ({@code [[3]](#cite)} would break). */
+  static String inline(String s, boolean pipes, boolean brackets) {
     StringBuilder b = null;
     int n = s.length();
     for (int i = 0; i < n; i++) {
       char c = s.charAt(i);
-      if (needsEscape(s, i, c, pipes)) {
+      if (needsEscape(s, i, c, pipes) || brackets && (c == '[' || c == ']')) {
         if (b == null) {
           b = new StringBuilder(n + 8).append(s, 0, i);
         }

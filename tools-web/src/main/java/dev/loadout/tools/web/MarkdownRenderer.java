@@ -200,7 +200,9 @@ final class MarkdownRenderer {
     }
     int mark = w.mark();
     int gen = w.generation();
+    w.beginLink();
     children(e);
+    w.endLink();
     w.wrap(mark, gen, "[", "](" + destination(href) + ")");
   }
 

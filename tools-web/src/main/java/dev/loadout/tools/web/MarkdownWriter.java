@@ -27,6 +27,7 @@ final class MarkdownWriter {
   private int pending = 2;
   private int generation;
   private int literal;
+  private int linkDepth;
 
   MarkdownWriter(boolean singleLine, boolean pipes) {
     this.singleLine = singleLine;
@@ -63,7 +64,7 @@ final class MarkdownWriter {
     if (collapsed.isEmpty() || collapsed.equals(" ") && endsWithSpace()) {
       return;
     }
-    para.append(literal > 0 ? collapsed : Escaping.inline(collapsed, pipes));
+    para.append(literal > 0 ? collapsed : Escaping.inline(collapsed, pipes, linkDepth > 0));
   }
 
   /** Markup that must not be escaped. */
@@ -78,6 +79,14 @@ final class MarkdownWriter {
       return;
     }
     para.append(singleLine ? ' ' : '\n');
+  }
+
+  void beginLink() {
+    linkDepth++;
+  }
+
+  void endLink() {
+    linkDepth--;
   }
 
   void beginLiteral() {

@@ -34,12 +34,21 @@ final class Titles {
     if (!og.isEmpty() && rawKey.contains(key(og))) {
       return og;
     }
-    Elements h1s = doc.getElementsByTag("h1");
-    for (int i = 0; i < Math.min(3, h1s.size()); i++) {
-      String h1 = clean(h1s.get(i).text());
-      if (h1.length() >= 8 && rawKey.contains(key(h1))) {
-        return h1;
+    // A headline the <title> contains; the site's name is often an <h1> too, but comes later in it.
+    String best = null;
+    int bestAt = Integer.MAX_VALUE;
+    Elements headings = doc.select("h1, h2");
+    for (int i = 0; i < Math.min(6, headings.size()); i++) {
+      String h = clean(headings.get(i).text());
+      String k = key(h);
+      int at = k.length() >= 8 ? rawKey.indexOf(k) : -1;
+      if (at >= 0 && (at < bestAt || at == bestAt && h.length() > best.length())) {
+        best = h;
+        bestAt = at;
       }
+    }
+    if (best != null) {
+      return best;
     }
     String[] parts = SEPARATORS.split(raw);
     if (parts.length < 2) {
