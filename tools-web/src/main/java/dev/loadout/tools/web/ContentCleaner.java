@@ -51,6 +51,11 @@ final class ContentCleaner {
     if (FURNITURE_TAGS.contains(tag)) {
       return true;
     }
+    if (tag.equals("figure")) {
+      // A figure whose image or player was pruned (scripted players, noscript fallbacks) leaves a
+      // caption that describes nothing the reader can see.
+      return stats.get(c).images == 0 && c.selectFirst("pre, table, picture, code") == null;
+    }
     if (tag.length() == 2 && tag.charAt(0) == 'h' && tag.charAt(1) >= '1' && tag.charAt(1) <= '6') {
       return ClassHints.weight(c) < 0;
     }

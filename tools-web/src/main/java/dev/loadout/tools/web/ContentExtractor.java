@@ -267,7 +267,20 @@ final class ContentExtractor {
     }
     double threshold = Math.max(10, topScore * 0.2);
     List<Element> roots = new ArrayList<>();
+    Element leadIn = top;
+    // The headline block right before the body (kicker, headline, standfirst) belongs to the article.
+    for (Element prev = top.previousElementSibling(); prev != null && isHeadlineBlock(prev, stats);
+        prev = prev.previousElementSibling()) {
+      leadIn = prev;
+    }
+    boolean inLeadIn = false;
     for (Element sibling : parent.children()) {
+      inLeadIn |= sibling == leadIn;
+      if (inLeadIn && sibling != top && isHeadlineBlock(sibling, stats)) {
+        roots.add(sibling);
+        continue;
+      }
+      inLeadIn &= sibling != top;
       if (sibling == top) {
         roots.add(sibling);
         continue;
@@ -282,6 +295,12 @@ final class ContentExtractor {
       }
     }
     return roots;
+  }
+
+  /** Mostly heading text, few links: a headline, kicker or standfirst. */
+  private static boolean isHeadlineBlock(Element e, NodeStats stats) {
+    NodeStats.Stat s = stats.get(e);
+    return s.text > 0 && s.heading * 2 >= s.text && s.linkDensity() < 0.5;
   }
 
   /** A paragraph beside the winner that reads as part of the article: long and not a link list. */

@@ -84,9 +84,11 @@ public final class HtmlToMarkdown {
   private MarkdownPage convertOrThrow(String html, String base) {
     Document doc = Jsoup.parse(html, base);
     String title = Titles.of(doc);
+    // The heading that repeats the title is dropped only where the title itself is emitted.
+    String emitted = includeTitle ? title : "";
     if (!extractMainContent) {
       ContentExtractor.pruneAlways(doc.body());
-      return page(title, MarkdownRenderer.render(List.of(doc.body()), title), false);
+      return page(title, MarkdownRenderer.render(List.of(doc.body()), emitted), false);
     }
     ContentExtractor.Result best = ContentExtractor.extract(doc, title, true);
     if (!best.good()) {
@@ -102,7 +104,7 @@ public final class HtmlToMarkdown {
       ContentExtractor.pruneAlways(fresh.body());
       return page(title, PlainText.of(fresh.body()), false);
     }
-    return page(title, MarkdownRenderer.render(best.roots(), title), true);
+    return page(title, MarkdownRenderer.render(best.roots(), emitted), true);
   }
 
   private MarkdownPage page(String title, String content, boolean extracted) {

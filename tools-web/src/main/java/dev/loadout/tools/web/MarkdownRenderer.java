@@ -70,7 +70,7 @@ final class MarkdownRenderer {
         break;
       case "li":
         // An item outside any list (broken markup) still reads as an item.
-        w.beginItem("- ");
+        w.beginItem("- ", true);
         children(e);
         w.endItem();
         break;
@@ -150,11 +150,13 @@ final class MarkdownRenderer {
   private void list(Element e, boolean ordered) {
     w.endParagraph();
     int n = ordered ? start(e) : 1;
+    boolean first = true;
     for (Node child : e.childNodes()) {
       if (child instanceof Element) {
         Element c = (Element) child;
         if (c.normalName().equals("li")) {
-          w.beginItem(ordered ? n++ + ". " : "- ");
+          w.beginItem(ordered ? n++ + ". " : "- ", first);
+          first = false;
           children(c);
           w.endItem();
         } else {

@@ -208,12 +208,22 @@ final class MarkdownWriter {
     pending = 2;
   }
 
-  /** Starts a list item: its marker replaces its indentation on its first line. */
-  void beginItem(String marker) {
+  /**
+   * Starts a list item: its marker replaces its indentation on its first line. Items follow each
+   * other on the next line; a list's first item keeps the blank line before it, unless the list is
+   * nested in an item, where it sits right under the item's text.
+   */
+  void beginItem(String marker, boolean first) {
     endParagraph();
+    if (!first || insideItem()) {
+      pending = 1;
+    }
     indents.add(" ".repeat(marker.length()));
     markers.add(marker);
-    pending = 1;
+  }
+
+  private boolean insideItem() {
+    return !indents.isEmpty() && indents.get(indents.size() - 1).startsWith(" ");
   }
 
   void endItem() {
