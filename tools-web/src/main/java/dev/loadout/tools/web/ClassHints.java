@@ -1,0 +1,140 @@
+package dev.loadout.tools.web;
+
+import java.util.Set;
+import org.jsoup.nodes.Element;
+
+/**
+ * What an element's {@code class} and {@code id} say about it. Site templates name their parts
+ * ("article-body", "sidebar", "share-tools"), and those names are the cheapest signal there is.
+ *
+ * <p>Names are split into words at non-alphanumerics and camelCase humps ("articleBody" is "article"
+ * and "body"), and a word matches a stem when it starts with it ("comments", "navbar"). Matching words
+ * instead of substrings keeps "subheader" from meaning "header" and "download" from meaning "ad".
+ */
+final class ClassHints {
+  /** Words of content containers. */
+  private static final Set<String> POSITIVE = Set.of(
+      "article", "body", "content", "entry", "hentry", "main", "page", "post", "text", "blog", "story",
+      "prose", "chapter");
+  /** Words of page furniture: lowers a container's score, and marks blocks inside content for removal. */
+  private static final Set<String> NEGATIVE = Set.of(
+      "ad", "ads", "advert", "advertisement", "banner", "breadcrumb", "combx", "comment", "community",
+      "contact", "cookie", "disqus", "footer", "gdpr", "hidden", "masthead", "meta", "modal", "nav", "navbar",
+      "navigation",
+      "newsletter", "outbrain", "pager", "pagination", "popup", "promo", "related", "remark", "replies",
+      "rss", "share", "sharing", "shoutbox", "sidebar", "skyscraper", "social", "sponsor", "shopping",
+      "subscribe", "tags", "taboola", "widget", "menu", "toolbar", "tweet", "login", "signup", "byline",
+      "recirc", "trending", "most");
+  /** Words of elements removed before scoring, unless the element also carries a guard word. */
+  private static final Set<String> UNLIKELY = Set.of(
+      "ad", "ads", "advert", "advertisement", "agegate", "banner", "breadcrumb", "breadcrumbs", "combx",
+      "comment", "community", "cookie", "disqus", "footer", "gdpr", "header", "masthead", "menu", "modal",
+      "nav", "navbar", "navigation", "newsletter", "outbrain", "pager", "pagination", "popup", "promo",
+      "related", "remark", "replies", "rss", "share", "sharing", "shoutbox", "sidebar", "skyscraper",
+      "social", "sponsor", "sponsored", "subscribe", "supplemental", "taboola", "recirc", "trending");
+  /** Words that keep an element despite an unlikely word: "main-nav-and-content" holds content. */
+  private static final Set<String> GUARD = Set.of("article", "body", "content", "main", "column", "story");
+
+  private static final int NONE = 0;
+  private static final int POS = 1;
+  private static final int NEG = 2;
+  private static final int UNL = 4;
+  private static final int GRD = 8;
+
+  private ClassHints() {}
+
+  /** Score adjustment from class and id: +25 for each that names content, -25 for furniture. */
+  static int weight(Element e) {
+    return weightOf(flags(e.className())) + weightOf(flags(id(e)));
+  }
+
+  /** Whether the names say "page furniture" and nothing says "content". */
+  static boolean unlikely(Element e) {
+    int f = flags(e.className()) | flags(id(e));
+    return (f & UNL) != 0 && (f & GRD) == 0;
+  }
+
+  /** Whether the names say furniture. */
+  static boolean negative(Element e) {
+    return ((flags(e.className()) | flags(id(e))) & NEG) != 0;
+  }
+
+  /**
+   * The id, unless it is a slug made from a heading ("sharing-with-a-single-developer"): documentation
+   * generators give every section one, and its words describe the text, not the template.
+   */
+  private static String id(Element e) {
+    String id = e.id();
+    int dashes = 0;
+    for (int i = 0; i < id.length(); i++) {
+      if (id.charAt(i) == '-') {
+        dashes++;
+      }
+    }
+    return dashes >= 3 ? "" : id;
+  }
+
+  private static int weightOf(int f) {
+    int w = 0;
+    if ((f & POS) != 0) {
+      w += 25;
+    }
+    if ((f & NEG) != 0) {
+      w -= 25;
+    }
+    return w;
+  }
+
+  private static int flags(String names) {
+    if (names.isEmpty()) {
+      return NONE;
+    }
+    int f = NONE;
+    int n = names.length();
+    int start = -1;
+    for (int i = 0; i <= n; i++) {
+      char c = i < n ? names.charAt(i) : ' ';
+      boolean alnum = c < 128 ? Character.isLetterOrDigit(c) : false;
+      boolean hump = alnum && start >= 0 && Character.isUpperCase(c)
+          && Character.isLowerCase(names.charAt(i - 1));
+      if (start >= 0 && (!alnum || hump)) {
+        f |= classify(names.substring(start, i).toLowerCase(java.util.Locale.ROOT));
+        start = -1;
+      }
+      if (alnum && start < 0) {
+        start = i;
+      }
+    }
+    return f;
+  }
+
+  private static int classify(String word) {
+    int f = NONE;
+    if (matches(POSITIVE, word)) {
+      f |= POS;
+    }
+    if (matches(NEGATIVE, word)) {
+      f |= NEG;
+    }
+    if (matches(UNLIKELY, word)) {
+      f |= UNL;
+    }
+    if (matches(GUARD, word)) {
+      f |= GRD;
+    }
+    return f;
+  }
+
+  private static boolean matches(Set<String> stems, String word) {
+    if (stems.contains(word)) {
+      return true;
+    }
+    // Prefix match only for stems long enough not to be accidental ("nav" in "navbar", not "ad" in "add").
+    for (int len = Math.min(word.length() - 1, 12); len >= 4; len--) {
+      if (stems.contains(word.substring(0, len))) {
+        return true;
+      }
+    }
+    return false;
+  }
+}

@@ -1,0 +1,88 @@
+package dev.loadout.tools.web;
+
+import java.util.List;
+import java.util.Set;
+import org.jsoup.nodes.Element;
+
+/**
+ * Removes furniture that sits inside the chosen content: link boxes ("related", "more from"), share
+ * and follow rows, short labels and dates, forms. Walks top-down, so that a removed block's
+ * descendants are never examined; the measurements come from {@link NodeStats} taken before any
+ * removal, which is close enough because blocks are judged by their own share of links and text.
+ *
+ * <p>Lists are spared the link-density rule: a list of links inside an article ("further reading",
+ * a changelog of bug links) is content, while the same density in a {@code div} is a teaser box.
+ * Tables are removed only by name: a data table is content, and a layout table is only a frame whose
+ * cells are judged like any other block. Data tables and code are never cleaned inside.
+ */
+final class ContentCleaner {
+  private static final Set<String> FURNITURE_TAGS = Set.of("nav", "aside", "footer");
+  private static final Set<String> JUDGED = Set.of(
+      "div", "section", "ul", "ol", "dl", "table", "form", "fieldset", "header");
+  /** Text with this many commas is prose, whatever else it holds. */
+  private static final int PROSE_COMMAS = 10;
+  private static final int SHORT_TEXT = 25;
+
+  private ContentCleaner() {}
+
+  static void clean(List<Element> roots, NodeStats stats) {
+    for (Element root : roots) {
+      cleanInside(root, stats, false);
+    }
+  }
+
+  private static void cleanInside(Element e, NodeStats stats, boolean inFigure) {
+    List<Element> children = e.children();
+    for (int i = children.size() - 1; i >= 0; i--) {
+      Element c = children.get(i);
+      String tag = c.normalName();
+      if (removable(c, tag, stats, inFigure)) {
+        c.remove();
+        continue;
+      }
+      if (tag.equals("pre") || tag.equals("code") || tag.equals("table") && Tables.isData(c)) {
+        continue;
+      }
+      cleanInside(c, stats, inFigure || tag.equals("figure"));
+    }
+  }
+
+  private static boolean removable(Element c, String tag, NodeStats stats, boolean inFigure) {
+    if (FURNITURE_TAGS.contains(tag)) {
+      return true;
+    }
+    if (tag.equals("figure")) {
+      // A figure whose image or player was pruned (scripted players, noscript fallbacks) leaves a
+      // caption that describes nothing the reader can see.
+      return stats.get(c).images == 0 && c.selectFirst("pre, table, picture, code") == null;
+    }
+    if (tag.length() == 2 && tag.charAt(0) == 'h' && tag.charAt(1) >= '1' && tag.charAt(1) <= '6') {
+      return ClassHints.weight(c) < 0;
+    }
+    if (!JUDGED.contains(tag)) {
+      return false;
+    }
+    int weight = ClassHints.weight(c);
+    NodeStats.Stat s = stats.get(c);
+    if (s.commas >= PROSE_COMMAS) {
+      return false;
+    }
+    if (weight < 0) {
+      return true;
+    }
+    if (tag.equals("table")) {
+      // Data tables are content; layout tables are mere frames, judged by what their cells hold.
+      return false;
+    }
+    boolean list = tag.equals("ul") || tag.equals("ol") || s.text > 0 && s.listText * 10 > s.text * 9;
+    if (s.inputs > s.paragraphs / 3) {
+      return true;
+    }
+    if (!list && s.text < SHORT_TEXT && (s.images == 0 || s.images > 2) && !inFigure
+        && (s.text == 0 || s.heading * 10 < s.text * 9)) {
+      return true;
+    }
+    double links = s.linkDensity();
+    return (!list && weight < 25 && links > 0.25) || (weight >= 25 && links > 0.5);
+  }
+}

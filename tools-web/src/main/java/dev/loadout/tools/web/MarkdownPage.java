@@ -1,0 +1,26 @@
+package dev.loadout.tools.web;
+
+import static org.apiguardian.api.API.Status.MAINTAINED;
+
+import java.util.Objects;
+import org.apiguardian.api.API;
+
+/**
+ * An HTML page converted to Markdown by {@link HtmlToMarkdown}.
+ *
+ * @param title the page title as found in the document, without the {@code # } prefix; empty when the
+ *     page has none, never null
+ * @param markdown the Markdown: {@code # Title} first (when the converter emits titles and the page has
+ *     one), then the content; never null, potentially empty
+ * @param extracted whether main-content extraction succeeded: {@code false} when it was switched off,
+ *     or when the page had no recognisable article and {@link #markdown()} holds the page's plain text
+ * @since 0.1
+ */
+@API(status = MAINTAINED, since = "0.1")
+public record MarkdownPage(String title, String markdown, boolean extracted) {
+  /** Checks that neither text is null. */
+  public MarkdownPage {
+    Objects.requireNonNull(title, "title");
+    Objects.requireNonNull(markdown, "markdown");
+  }
+}

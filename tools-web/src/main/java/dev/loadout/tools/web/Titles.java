@@ -1,0 +1,119 @@
+package dev.loadout.tools.web;
+
+import java.util.Locale;
+import java.util.regex.Pattern;
+import org.jsoup.nodes.Document;
+import org.jsoup.nodes.Element;
+import org.jsoup.select.Elements;
+
+/**
+ * Finds a page's title: the headline, without the site name that {@code <title>} usually appends.
+ *
+ * <p>The {@code <title>} element is the most reliable source but carries " - Site" or " | Site" noise;
+ * {@code og:title} is usually the clean headline; an {@code <h1>} that the {@code <title>} contains is the
+ * headline as shown. So: prefer an {@code og:title} or an {@code <h1>} that the {@code <title>} contains,
+ * otherwise cut the {@code <title>} at its separators and keep the headline-sized part.
+ */
+final class Titles {
+  private static final Pattern SEPARATORS = Pattern.compile("\\s+(?:[|\\-–—»·]|::)\\s+");
+  private static final Pattern SPACES = Pattern.compile("\\s+");
+
+  private Titles() {}
+
+  static String of(Document doc) {
+    Element titleElement = doc.selectFirst("title");
+    String raw = titleElement == null ? "" : clean(titleElement.text());
+    String og = clean(meta(doc, "og:title"));
+    if (og.isEmpty()) {
+      og = clean(meta(doc, "twitter:title"));
+    }
+    if (raw.isEmpty()) {
+      return og.isEmpty() ? firstHeading(doc) : og;
+    }
+    String rawKey = key(raw);
+    if (!og.isEmpty() && rawKey.contains(key(og))) {
+      return og;
+    }
+    // A headline the <title> contains; the site's name is often an <h1> too, but comes later in it.
+    String best = null;
+    int bestAt = Integer.MAX_VALUE;
+    Elements headings = doc.select("h1, h2");
+    for (int i = 0; i < Math.min(6, headings.size()); i++) {
+      String h = clean(headings.get(i).text());
+      String k = key(h);
+      int at = k.length() >= 8 ? rawKey.indexOf(k) : -1;
+      if (at >= 0 && (at < bestAt || at == bestAt && h.length() > best.length())) {
+        best = h;
+        bestAt = at;
+      }
+    }
+    if (best != null) {
+      return best;
+    }
+    String[] parts = SEPARATORS.split(raw);
+    if (parts.length < 2) {
+      return raw;
+    }
+    if (words(parts[0]) >= 3) {
+      return parts[0];
+    }
+    String longest = parts[0];
+    for (String p : parts) {
+      if (p.length() > longest.length()) {
+        longest = p;
+      }
+    }
+    return words(longest) >= 2 ? longest : raw;
+  }
+
+  /** Whether a heading repeats the title, so that the title is emitted once. */
+  static boolean sameAs(String heading, String title) {
+    if (title.isEmpty()) {
+      return false;
+    }
+    String h = key(heading);
+    String t = key(title);
+    if (h.isEmpty()) {
+      return false;
+    }
+    if (h.equals(t)) {
+      return true;
+    }
+    // "Title" vs "Title: a subtitle" or a site-decorated variant: one inside the other, similar size.
+    boolean nested = t.contains(h) || h.contains(t);
+    return nested && Math.min(h.length(), t.length()) * 4 >= Math.max(h.length(), t.length()) * 3;
+  }
+
+  private static String meta(Document doc, String property) {
+    Element m = doc.selectFirst("meta[property=" + property + "], meta[name=" + property + "]");
+    return m == null ? "" : m.attr("content");
+  }
+
+  private static String firstHeading(Document doc) {
+    Element h1 = doc.selectFirst("h1");
+    return h1 == null ? "" : clean(h1.text());
+  }
+
+  private static String clean(String s) {
+    return SPACES.matcher(s).replaceAll(" ").strip();
+  }
+
+  private static String key(String s) {
+    StringBuilder b = new StringBuilder(s.length());
+    s.toLowerCase(Locale.ROOT).codePoints()
+        .filter(Character::isLetterOrDigit)
+        .forEach(b::appendCodePoint);
+    return b.toString();
+  }
+
+  private static int words(String s) {
+    int cjk = 0;
+    for (int i = 0; i < s.length(); i++) {
+      if (Character.isIdeographic(s.charAt(i))) {
+        cjk++;
+      }
+    }
+    // A CJK headline has no spaces; count every four ideographs as a word.
+    return SPACES.split(s.strip()).length + cjk / 4;
+  }
+}

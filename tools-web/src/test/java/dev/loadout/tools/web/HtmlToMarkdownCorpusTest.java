@@ -1,0 +1,123 @@
+package dev.loadout.tools.web;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.IOException;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The quality floor on the shared real-world corpus ({@code ../shared/corpus/readability-pages}, 40
+ * pages with their main content labelled), scored as {@code shared/bench/htmlmd/score.js} scores (see
+ * {@link TokenF1}). Issue 4 asks for a mean token F1 of at least 0.99 and a mean bigram F1 of at least
+ * 0.98. The bigram floor is met; the token target is not yet (0.9866 when this test was written: the
+ * emitted {@code # Title} line alone costs 0.0043, since the labels never contain it, and the rest is
+ * mostly content Readability keeps and this extractor deliberately drops). Until it is met, this test
+ * guards the measured level against regressions with {@link #TOKEN_REGRESSION_FLOOR}; raise that to
+ * {@link #TOKEN_TARGET} when the target is reached. Issue 4 stays open meanwhile.
+ *
+ * <p>The corpus is not part of this repository: CI runs with a copy of {@code shared/} beside the
+ * clone, and {@code -Dloadout.corpus.dir=…} points elsewhere. Without it the test is skipped, saying
+ * where it looked. The Markdown of every page is written to {@code target/corpus-markdown/NAME.md}, so
+ * that {@code node score.js target/corpus-markdown} can cross-check the Java scorer.
+ */
+final class HtmlToMarkdownCorpusTest {
+  /** The base URL the labelled pages were generated with; their links resolve against it. */
+  static final URI CORPUS_BASE = URI.create("http://fakehost/test/page.html");
+  static final String PROPERTY = "loadout.corpus.dir";
+
+  @Test
+  void corpusMeetsTheTokenAndBigramF1Floors() throws IOException {
+    Path corpus = locateCorpus();
+    Path out = Path.of("target", "corpus-markdown");
+    Files.createDirectories(out);
+    List<Double> tokenF1 = new ArrayList<>();
+    List<Double> bigramF1 = new ArrayList<>();
+    StringBuilder report = new StringBuilder();
+    for (Path page : pages(corpus)) {
+      String name = page.getFileName().toString();
+      String source = Files.readString(page.resolve("source.html"), StandardCharsets.UTF_8);
+      String expected = Files.readString(page.resolve("expected.html"), StandardCharsets.UTF_8);
+      MarkdownPage converted = HtmlToMarkdown.standard().convert(source, CORPUS_BASE);
+      Files.writeString(out.resolve(name + ".md"), converted.markdown() + "\n", StandardCharsets.UTF_8);
+      TokenF1.Score score = TokenF1.score(converted.markdown(), expected);
+      tokenF1.add(score.tokens().f1());
+      bigramF1.add(score.bigrams().f1());
+      report.append(String.format(Locale.ROOT, "%s\tF1 %.4f\tP %.4f\tR %.4f\tbigramF1 %.4f\textracted %s%n",
+          name, score.tokens().f1(), score.tokens().precision(), score.tokens().recall(),
+          score.bigrams().f1(), converted.extracted()));
+    }
+    double meanToken = mean(tokenF1);
+    double meanBigram = mean(bigramF1);
+    report.append(String.format(Locale.ROOT, "mean F1 %.4f  mean bigram F1 %.4f  pages %d%n",
+        meanToken, meanBigram, tokenF1.size()));
+    System.out.print(report);
+    assertThat(tokenF1).as("pages scored in %s", corpus).hasSizeGreaterThanOrEqualTo(40);
+    assertThat(meanToken).as("mean token F1%n%s", report).isGreaterThanOrEqualTo(TOKEN_REGRESSION_FLOOR);
+    assertThat(meanBigram).as("mean bigram F1%n%s", report).isGreaterThanOrEqualTo(BIGRAM_TARGET);
+  }
+
+  /** Issue 4's token F1 target, not yet met. */
+  static final double TOKEN_TARGET = 0.99;
+  /** The measured level (0.9866), rounded down: a regression guard until {@link #TOKEN_TARGET} is met. */
+  static final double TOKEN_REGRESSION_FLOOR = 0.985;
+  /** Issue 4's bigram F1 target, met. */
+  static final double BIGRAM_TARGET = 0.98;
+
+  /** {@code ../shared/corpus/readability-pages} from the repository root, else the system property. */
+  static Path locateCorpus() {
+    List<Path> tried = new ArrayList<>();
+    Path root = repositoryRoot();
+    if (root != null) {
+      Path relative = root.resolve("../shared/corpus/readability-pages").normalize();
+      tried.add(relative);
+      if (Files.isDirectory(relative)) {
+        return relative;
+      }
+    }
+    String property = System.getProperty(PROPERTY, "");
+    if (!property.isBlank()) {
+      Path configured = Path.of(property).toAbsolutePath().normalize();
+      tried.add(configured);
+      if (Files.isDirectory(configured)) {
+        return configured;
+      }
+    }
+    assumeTrue(false, "HTML corpus not found; looked in " + tried
+        + " (repository root + ../shared/corpus/readability-pages, then -D" + PROPERTY + ")");
+    throw new AssertionError("unreachable");
+  }
+
+  /** The nearest directory upwards that holds the parent pom and this module. */
+  private static Path repositoryRoot() {
+    Path dir = Path.of("").toAbsolutePath();
+    while (dir != null) {
+      if (Files.isRegularFile(dir.resolve("pom.xml")) && Files.isDirectory(dir.resolve("tools-web"))) {
+        return dir;
+      }
+      dir = dir.getParent();
+    }
+    return null;
+  }
+
+  static List<Path> pages(Path corpus) throws IOException {
+    try (Stream<Path> s = Files.list(corpus)) {
+      return s.filter(p -> Files.isRegularFile(p.resolve("expected.html")))
+          .filter(p -> Files.isRegularFile(p.resolve("source.html")))
+          .sorted()
+          .toList();
+    }
+  }
+
+  private static double mean(List<Double> xs) {
+    return xs.stream().mapToDouble(Double::doubleValue).average().orElse(0);
+  }
+}
