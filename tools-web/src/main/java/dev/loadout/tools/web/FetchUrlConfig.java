@@ -164,7 +164,7 @@ public final class FetchUrlConfig {
       return this;
     }
 
-    /** The most characters one call returns, from 1 to {@value #MAX_CONTENT_LENGTH_LIMIT}. */
+    /** The most characters one call returns, from 1 to {@value FetchUrlConfig#MAX_CONTENT_LENGTH_LIMIT}. */
     public Builder maxContentLength(int maxContentLength) {
       if (maxContentLength < 1 || maxContentLength > MAX_CONTENT_LENGTH_LIMIT) {
         throw new IllegalArgumentException("maxContentLength must be from 1 to " + MAX_CONTENT_LENGTH_LIMIT

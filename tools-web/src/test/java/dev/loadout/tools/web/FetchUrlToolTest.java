@@ -244,6 +244,37 @@ class FetchUrlToolTest {
   }
 
   @Test
+  void aLyingContentLengthUnderTheCapIsCutOffByTheStreamingCap() throws Exception {
+    // The declared 10 bytes pass the header check; chunked framing then carries far more, counted as it streams.
+    NetworkPolicy capped = NetworkPolicy.development().toBuilder().maxBodyBytes(4096).build();
+    try (ServerSocket listener = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
+      Thread liar = new Thread(() -> {
+        try (java.net.Socket socket = listener.accept(); OutputStream out = socket.getOutputStream()) {
+          socket.getInputStream().read(new byte[4096]);
+          out.write(("HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Length: 10\r\n"
+              + "Transfer-Encoding: chunked\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+          for (int i = 0; i < 100; i++) {
+            out.write("400\r\n".getBytes(StandardCharsets.US_ASCII));
+            out.write(new byte[1024]);
+            out.write("\r\n".getBytes(StandardCharsets.US_ASCII));
+          }
+          out.write("0\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
+        } catch (IOException e) {
+          // The client hung up at the cap.
+        }
+      }, "fetch-url-test-liar");
+      liar.setDaemon(true);
+      liar.start();
+
+      ToolResult result = call(tool(capped, FetchUrlConfig.defaults()), "openai",
+          "{\"url\":\"http://127.0.0.1:" + listener.getLocalPort() + "/lie\"}");
+
+      assertThat(failure(result).code()).isEqualTo(FetchUrlTool.TOO_LARGE);
+      liar.join(TimeUnit.SECONDS.toMillis(30));
+    }
+  }
+
+  @Test
   void redirectsAreFollowedByTheClientAndTheUrlLineShowsWhereThePageCameFrom() throws Exception {
     server.on("/old", exchange -> {
       exchange.getResponseHeaders().set("Location", "/new?lang=en");
@@ -256,6 +287,20 @@ class FetchUrlToolTest {
     assertThat(result.summary().orElseThrow()).contains("**URL:** " + server.url("/new?lang=en") + "\n\nmoved here");
     assertThat(result.data().get("finalUrl").stringValue()).isEqualTo(server.url("/new?lang=en"));
     assertThat(server.received).extracting(FetchUrlLoopbackServer.Received::path).containsExactly("/old", "/new");
+  }
+
+  @Test
+  void aRedirectToTheMetadataEndpointIsRefusedAtThatHop() throws Exception {
+    server.on("/sneaky", exchange -> {
+      exchange.getResponseHeaders().set("Location", "http://169.254.169.254/latest/meta-data/?token=abc");
+      exchange.sendResponseHeaders(302, -1);
+    });
+
+    ToolResult.Failure result = failure(fetch("/sneaky", ""));
+
+    assertThat(result.code()).isEqualTo(FetchUrlTool.URL_REFUSED);
+    assertThat(result.message()).startsWith("A redirect led to a refused URL.").contains("169.254.169.254")
+        .doesNotContain("token=abc").doesNotContain("meta-data");
   }
 
   @Test
