@@ -50,6 +50,12 @@ import tools.jackson.databind.node.ObjectNode;
  * the {@value #GROUP} group, and is not offered to NovelAI, whose prompt-based tool calls cannot budget a page.
  * It blocks while it fetches; Loadout runs it on its executor under the spec's deadline. Thread-safe.
  *
+ * <pre>{@code
+ * SafeHttpClient http = SafeHttpClient.builder(NetworkGuard.of(NetworkPolicy.fromEnvironment())).build();
+ * FetchUrlTool fetchUrl = FetchUrlTool.create(http, FetchUrlConfig.fromEnvironment(System.getenv()));
+ * ToolRegistry registry = ToolRegistry.builder().register(fetchUrl).build();
+ * }</pre>
+ *
  * @since 0.1
  */
 @API(status = EXPERIMENTAL, since = "0.1")

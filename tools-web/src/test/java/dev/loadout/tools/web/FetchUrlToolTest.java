@@ -18,6 +18,7 @@ import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.SocketTimeoutException;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
@@ -301,6 +302,30 @@ class FetchUrlToolTest {
     assertThat(result.code()).isEqualTo(FetchUrlTool.URL_REFUSED);
     assertThat(result.message()).startsWith("A redirect led to a refused URL.").contains("169.254.169.254")
         .doesNotContain("token=abc").doesNotContain("meta-data");
+  }
+
+  @Test
+  void aServerThatNeverAnswersIsATimeoutWorthRetrying() throws Exception {
+    CountDownLatch released = new CountDownLatch(1);
+    server.on("/stuck", exchange -> {
+      try {
+        released.await(30, TimeUnit.SECONDS);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    });
+    NetworkPolicy impatient = NetworkPolicy.development().toBuilder().readTimeout(Duration.ofMillis(200)).build();
+
+    ToolResult.Failure result;
+    try {
+      result = failure(call(tool(impatient, FetchUrlConfig.defaults()), "openai", "{\"url\":\"" + server.url("/stuck") + "\"}"));
+    } finally {
+      released.countDown();
+    }
+
+    assertThat(result.code()).isEqualTo(FetchUrlTool.TIMEOUT);
+    assertThat(result.retryable()).isTrue();
+    assertThat(result.message()).doesNotContain("/stuck");
   }
 
   @Test
