@@ -1,0 +1,11 @@
+package dev.loadout.tools.web;
+
+/**
+ * A page an engine read, converted and decoded, before it is cut into a window.
+ *
+ * @param content the whole text (Markdown, or the text as served); never null
+ * @param finalUrl the URL the content came from, after redirects; may carry a query, so never log it
+ * @param contentType the media type, lower-case, without parameters (such as {@code text/html})
+ * @param engine the engine that read it
+ */
+record FetchUrlPage(String content, String finalUrl, String contentType, String engine) {}
