@@ -12,14 +12,15 @@ final class ResultShaper {
     this.maxChars = maxChars;
   }
 
-  ToolResult shape(ToolResult result) {
+  ToolResult shape(ToolResult result, ToolSpec variant) {
     if (result instanceof ToolResult.Success) {
+      int max = variant.maxResultChars().orElse(maxChars);
       ToolResult.Success s = (ToolResult.Success) result;
       String text = s.modelText();
-      if (text.length() <= maxChars) {
+      if (text.length() <= max) {
         return s;
       }
-      return s.truncated(cut(text, maxChars), text.length());
+      return s.truncated(cut(text, max), text.length());
     }
     ToolResult.Failure f = (ToolResult.Failure) result;
     if (f.message().length() <= MAX_FAILURE_MESSAGE_CHARS) {

@@ -54,7 +54,7 @@ final class ToolExecution {
     }
     Loadout loadout = turn.loadout();
     return runWithDeadline(loadout, turn, turn.tool(i), variant, call.withParsed((ObjectNode) arguments))
-        .thenApply(loadout.shaper::shape);
+        .thenApply(r -> loadout.shaper.shape(r, variant));
   }
 
   private static CompletionStage<ToolResult> runWithDeadline(Loadout loadout, PreparedTurn turn, BaseTool tool,

@@ -40,6 +40,7 @@ public final class ToolSpec {
   private final String family;
   private final Map<String, String> metadata;
   private final Duration timeout;
+  private final int maxResultChars;
   private final String fingerprint;
   private final long fingerprintBits;
 
@@ -58,6 +59,7 @@ public final class ToolSpec {
     this.family = b.family;
     this.metadata = Map.copyOf(b.metadata);
     this.timeout = b.timeout;
+    this.maxResultChars = b.maxResultChars;
     this.fingerprint = Fingerprints.ofSpec(name, description, parameters);
     this.fingerprintBits = Long.parseUnsignedLong(fingerprint.substring(0, 16), 16);
   }
@@ -146,6 +148,15 @@ public final class ToolSpec {
   }
 
   /**
+   * The tool's own cap on the characters of one result a model reads, for tools that page their output
+   * themselves (a page reader's window plus its continuation note); empty to use the {@link Loadout}
+   * default.
+   */
+  public java.util.OptionalInt maxResultChars() {
+    return maxResultChars > 0 ? java.util.OptionalInt.of(maxResultChars) : java.util.OptionalInt.empty();
+  }
+
+  /**
    * A stable hex digest of what a model sees of this tool (name, description, parameters as written).
    * Equal specs have equal fingerprints in every JVM.
    */
@@ -175,6 +186,7 @@ public final class ToolSpec {
     b.family = family;
     b.metadata.putAll(metadata);
     b.timeout = timeout;
+    b.maxResultChars = maxResultChars;
     return b;
   }
 
@@ -236,7 +248,8 @@ public final class ToolSpec {
         && requirements.equals(other.requirements)
         && Objects.equals(family, other.family)
         && metadata.equals(other.metadata)
-        && Objects.equals(timeout, other.timeout);
+        && Objects.equals(timeout, other.timeout)
+        && maxResultChars == other.maxResultChars;
   }
 
   @Override
@@ -282,6 +295,7 @@ public final class ToolSpec {
     private String family;
     private final Map<String, String> metadata = new LinkedHashMap<>();
     private Duration timeout;
+    private int maxResultChars;
 
     private Builder(String name, ObjectNode parameters) {
       if (name == null || !NAME_PATTERN.matcher(name).matches()) {
@@ -407,6 +421,15 @@ public final class ToolSpec {
         throw new IllegalArgumentException("timeout of tool '" + name + "' must be positive, but was " + timeout);
       }
       this.timeout = timeout;
+      return this;
+    }
+
+    /** Sets this tool's own result cap in characters (at least 256), overriding the Loadout default. */
+    public Builder maxResultChars(int maxResultChars) {
+      if (maxResultChars < 256) {
+        throw new IllegalArgumentException("maxResultChars of tool '" + name + "' must be at least 256, but was " + maxResultChars);
+      }
+      this.maxResultChars = maxResultChars;
       return this;
     }
 

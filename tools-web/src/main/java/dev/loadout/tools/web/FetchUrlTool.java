@@ -38,9 +38,9 @@ import tools.jackson.databind.node.ObjectNode;
  * at most {@code max_length} characters (never more than {@link FetchUrlConfig#maxContentLength()}) from
  * {@code start_index}, followed by a note when more remains, when the start is past the end, or when the page
  * had nothing to read. The data holds {@code finalUrl}, {@code contentType}, {@code engine},
- * {@code startIndex}, {@code nextIndex} (null at the end) and {@code contentLength}. Keep the host's
- * {@code Loadout.Builder.maxResultChars} above the window length plus a few hundred characters, or Loadout's
- * own cap cuts the window and its continuation note.
+ * {@code startIndex}, {@code nextIndex} (null at the end) and {@code contentLength}. The spec declares its
+ * own result cap ({@link ToolSpec#maxResultChars()}) above the window, the URL line and the note, so the
+ * host's default cap never cuts a window or its continuation note.
  *
  * <p><b>Failures</b> are results with stable codes: {@code invalid_arguments}, {@value #URL_REFUSED},
  * {@value #FETCH_FAILED}, {@value #TOO_LARGE}, {@value #UNSUPPORTED_CONTENT_TYPE} and {@code timeout}. Messages
@@ -106,6 +106,9 @@ public final class FetchUrlTool implements BaseTool {
         .family(FAMILY)
         .refusedProviders("novelai")
         .timeout(deadline)
+        // The window, the URL line (the URL is at most 8,192 characters) and the continuation note must
+        // reach the model whole, whatever the host's default result cap.
+        .maxResultChars(maxContentLength + 8_192 + 1_024)
         .build();
   }
 
