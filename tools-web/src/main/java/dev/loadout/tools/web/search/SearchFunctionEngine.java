@@ -6,6 +6,7 @@ import java.util.EnumSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -18,6 +19,7 @@ final class SearchFunctionEngine implements SearchEngine {
   private static final Logger LOG = LoggerFactory.getLogger(SearchFunctionEngine.class);
 
   private final SearchFunction function;
+  private final Set<String> warned = ConcurrentHashMap.newKeySet();
 
   SearchFunctionEngine(SearchFunction function) {
     this.function = function;
@@ -37,10 +39,14 @@ final class SearchFunctionEngine implements SearchEngine {
   public Optional<String> label(TurnContext context) {
     try {
       Optional<String> label = function.label(context);
-      return label == null ? Optional.empty() : label.filter(l -> !l.isBlank());
+      // The label goes into the tool description: plain, one line, short.
+      return label == null ? Optional.empty() : label.map(l -> SearchText.plain(l, 60)).filter(l -> !l.isEmpty());
     } catch (RuntimeException e) {
-      LOG.warn("Search function {} failed to say whether it is usable; treating it as unusable this turn",
-          function.getClass().getName(), e);
+      // Asked on every prepare: warn once per exception type, not once per turn.
+      if (warned.add(e.getClass().getName())) {
+        LOG.warn("Search function {} threw {} when asked whether it is usable; treating it as unusable",
+            function.getClass().getName(), e.getClass().getName());
+      }
       return Optional.empty();
     }
   }
@@ -51,7 +57,8 @@ final class SearchFunctionEngine implements SearchEngine {
     try {
       found = function.search(query.text(), query.count(), query.context());
     } catch (RuntimeException e) {
-      LOG.warn("Search function {} threw {}", function.getClass().getName(), e.getClass().getName(), e);
+      // Class names only: the message of a plug-in's exception may carry its endpoint or token.
+      LOG.warn("Search function {} threw {}", function.getClass().getName(), e.getClass().getName());
       throw new SearchException(SearchException.ENGINE_ERROR, "The MCP search function failed.", true);
     }
     if (found == null) {
