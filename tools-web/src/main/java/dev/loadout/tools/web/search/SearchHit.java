@@ -22,7 +22,11 @@ import org.apiguardian.api.API;
 public record SearchHit(String title, String url, String snippet, String mediaUrl, String thumbnailUrl,
     String published, String source) {
 
-  /** Turns null parts into empty strings. */
+  /**
+   * Turns null parts into empty strings.
+   *
+   * @throws IllegalArgumentException if {@code url} is null or blank
+   */
   public SearchHit {
     if (url == null || url.isBlank()) {
       throw new IllegalArgumentException("a search hit needs a url, but got " + url);
