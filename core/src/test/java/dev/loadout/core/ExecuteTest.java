@@ -174,6 +174,19 @@ class ExecuteTest {
   }
 
   @Test
+  void aToolsOwnResultCapOverridesTheDefault() {
+    String text = "x".repeat(1_000);
+    ToolSpec pager = Tools.spec("pager").toBuilder().maxResultChars(2_000).build();
+    ToolSpec plain = Tools.spec("plain");
+    PreparedTurn turn = turn(Loadout.builder(ToolRegistry.builder().register(
+        Tools.FnTool.of(pager, (c, ctx) -> CompletableFuture.completedFuture(ToolResult.text(text))),
+        Tools.FnTool.of(plain, (c, ctx) -> CompletableFuture.completedFuture(ToolResult.text(text)))).build())
+        .maxResultChars(300));
+    assertThat(((ToolResult.Success) run(turn, ToolCall.of("a", "pager", "{}"))).isTruncated()).isFalse();
+    assertThat(((ToolResult.Success) run(turn, ToolCall.of("b", "plain", "{}"))).isTruncated()).isTrue();
+  }
+
+  @Test
   void cuttingNeverSplitsASurrogatePair() {
     String emoji = "a" + "😀".repeat(10);
     String cut = ResultShaper.cut(emoji, 4);
