@@ -30,7 +30,7 @@ import java.util.concurrent.CompletionStage;
  * <p>Run it with the README's first command. Nothing here touches the network.
  */
 public final class Demo {
-  private static final Clock CLOCK = Clock.fixed(Instant.parse("2026-11-30T12:00:00Z"), ZoneOffset.UTC);
+  static final Clock CLOCK = Clock.fixed(Instant.parse("2026-11-30T12:00:00Z"), ZoneOffset.UTC);
 
   private Demo() {}
 
@@ -97,6 +97,7 @@ public final class Demo {
       out.println("== History messages for OpenAI");
       Dialect.OPENAI_CHAT.historyMessages(outcomes).forEach(m -> out.println(m));
     }
+    SearchDemo.run(out);
   }
 
   private static PreparedTurn describe(PrintStream out, String who, PreparedTurn turn) {

@@ -43,4 +43,13 @@ class DemoTest {
         .contains("call_5 generate_image {\"prompt\": \"a cat\n  -> failed [invalid_arguments]: Arguments for 'generate_image' are not valid JSON");
     assertThat(out).contains("{\"role\":\"tool\",\"tool_call_id\":\"call_1\",\"content\":\"Rolled a d20: ");
   }
+
+  @Test
+  void webSearchRunsAgainstTheFakeSearxngTheDemoStartsAndShowsWhatTheModelSaw() {
+    String out = transcript();
+    assertThat(out).contains("== web_search against a fake SearXNG on 127.0.0.1\n"
+        + "Category enum the model saw: [\"text\",\"image\",\"video\",\"news\",\"science\",\"it\",\"files\",\"music\"]")
+        .contains("Search results for \"java records\" (text, via SearXNG):\n1. JEP 395: Records\n   https://openjdk.org/jeps/395")
+        .doesNotContain("<b>");
+  }
 }
