@@ -1,5 +1,7 @@
 package dev.loadout.tools.web.search;
 
+import dev.loadout.core.search.SearchHit;
+import dev.loadout.core.search.SearchException;
 import dev.loadout.core.TurnContext;
 import dev.loadout.core.net.SafeHttpClient;
 import dev.loadout.core.net.SafeHttpRequest;

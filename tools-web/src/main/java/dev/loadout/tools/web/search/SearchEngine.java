@@ -1,5 +1,7 @@
 package dev.loadout.tools.web.search;
 
+import dev.loadout.core.search.SearchHit;
+import dev.loadout.core.search.SearchException;
 import dev.loadout.core.TurnContext;
 import java.util.List;
 import java.util.Optional;

@@ -1,5 +1,8 @@
 package dev.loadout.tools.web.search;
 
+import dev.loadout.core.search.SearchFunction;
+import dev.loadout.core.search.SearchHit;
+import dev.loadout.core.search.SearchException;
 import dev.loadout.core.TurnContext;
 import java.util.ArrayList;
 import java.util.EnumSet;

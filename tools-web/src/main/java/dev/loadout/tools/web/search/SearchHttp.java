@@ -1,5 +1,6 @@
 package dev.loadout.tools.web.search;
 
+import dev.loadout.core.search.SearchException;
 import dev.loadout.core.net.SafeHttpClient;
 import dev.loadout.core.net.SafeHttpException;
 import dev.loadout.core.net.SafeHttpRequest;

@@ -1,5 +1,6 @@
 package dev.loadout.tools.web.search;
 
+import dev.loadout.core.search.SearchHit;
 import dev.loadout.core.ToolResult;
 import java.util.List;
 import tools.jackson.databind.node.ArrayNode;

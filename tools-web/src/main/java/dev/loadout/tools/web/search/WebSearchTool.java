@@ -1,5 +1,7 @@
 package dev.loadout.tools.web.search;
 
+import dev.loadout.core.search.SearchHit;
+import dev.loadout.core.search.SearchException;
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import dev.loadout.core.AvailabilityDecision;
@@ -84,8 +86,9 @@ public final class WebSearchTool implements BaseTool, AutoCloseable {
   // Variants by engine and label; SchemaEdit memoises too, this only skips building the strings.
   private final Map<String, ToolSpec> variants = new ConcurrentHashMap<>();
 
-  WebSearchTool(List<SearchEngine> engines, Predicate<TurnContext> enabled, List<AutoCloseable> owned) {
-    this.spec = WebSearchSchema.base();
+  WebSearchTool(List<SearchEngine> engines, Predicate<TurnContext> enabled, List<AutoCloseable> owned,
+      java.time.Duration deadline) {
+    this.spec = WebSearchSchema.base().toBuilder().timeout(deadline).build();
     this.engines = List.copyOf(engines);
     this.enabled = enabled;
     this.owned = List.copyOf(owned);

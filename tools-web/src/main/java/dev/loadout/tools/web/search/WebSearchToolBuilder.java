@@ -1,5 +1,6 @@
 package dev.loadout.tools.web.search;
 
+import dev.loadout.core.search.SearchFunction;
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import dev.loadout.core.TurnContext;
@@ -199,7 +200,9 @@ public final class WebSearchToolBuilder {
         engines.add(new DuckDuckGoEngine(duckDuckGoUrl, shared));
       }
     }
-    return new WebSearchTool(engines, enabled, owned);
+    // Each engine may use the client's whole call deadline before the next is tried; a little room on top.
+    java.time.Duration deadline = shared.guard().policy().callTimeout().multipliedBy(Math.max(1, engines.size())).plusSeconds(5);
+    return new WebSearchTool(engines, enabled, owned, deadline);
   }
 
   private static String apiKey(String setting, String key) {

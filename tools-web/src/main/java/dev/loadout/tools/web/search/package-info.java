@@ -4,7 +4,7 @@
  * <p>Start with {@link dev.loadout.tools.web.search.WebSearchTool#builder()} or
  * {@link dev.loadout.tools.web.search.WebSearchTool#fromEnvironment(java.util.Map)}. The engines (SearXNG,
  * Brave Search, DuckDuckGo) are package-private; a host plugs in an MCP-backed search function through
- * {@link dev.loadout.tools.web.search.SearchFunction}. Category names are the ones of
+ * {@link dev.loadout.core.search.SearchFunction}. Category names are the ones of
  * {@link dev.loadout.tools.web.search.SearchCategory}, everywhere: schema enum, descriptions, capability
  * report and results.
  */

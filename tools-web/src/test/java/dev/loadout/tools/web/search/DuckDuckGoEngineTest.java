@@ -1,5 +1,7 @@
 package dev.loadout.tools.web.search;
 
+import dev.loadout.core.search.SearchHit;
+import dev.loadout.core.search.SearchException;
 import static dev.loadout.tools.web.search.SearchFixtures.query;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

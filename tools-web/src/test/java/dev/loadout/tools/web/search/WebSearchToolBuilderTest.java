@@ -17,6 +17,15 @@ class WebSearchToolBuilderTest {
   }
 
   @Test
+  void theToolsDeadlineLeavesEveryEngineItsWholeCallTimeout() {
+    dev.loadout.core.net.NetworkPolicy policy = dev.loadout.core.net.NetworkPolicy.development();
+    try (WebSearchTool tool = WebSearchTool.builder().networkPolicy(policy).searxng("http://127.0.0.1:9")
+        .brave("test-key").duckDuckGo(false).build()) {
+      assertThat(tool.spec().timeout()).contains(policy.callTimeout().multipliedBy(2).plusSeconds(5));
+    }
+  }
+
+  @Test
   void anEmptyEnvironmentGivesDuckDuckGoOnly() {
     assertThat(capabilities(WebSearchTool.fromEnvironment(Map.of())))
         .contains(new SearchCapabilities("DuckDuckGo", "duckduckgo", List.of(SearchCategory.TEXT), List.of()));

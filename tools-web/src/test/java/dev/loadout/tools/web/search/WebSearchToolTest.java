@@ -1,5 +1,7 @@
 package dev.loadout.tools.web.search;
 
+import dev.loadout.core.search.SearchHit;
+import dev.loadout.core.search.SearchException;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.loadout.core.Loadout;

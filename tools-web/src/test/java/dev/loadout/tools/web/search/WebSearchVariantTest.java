@@ -1,5 +1,6 @@
 package dev.loadout.tools.web.search;
 
+import dev.loadout.core.search.SearchFunction;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.loadout.core.Dialect;

@@ -1,4 +1,4 @@
-package dev.loadout.tools.web.search;
+package dev.loadout.core.search;
 
 import static org.apiguardian.api.API.Status.MAINTAINED;
 

@@ -1,4 +1,4 @@
-package dev.loadout.tools.web.search;
+package dev.loadout.core.search;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
@@ -10,8 +10,8 @@ import org.apiguardian.api.API;
 /**
  * A text search offered by something outside this module, typically a function of an MCP server (a
  * global search server, or a guild's {@code web_search} registration). The {@code mcp} module implements
- * it; the host passes it to {@link WebSearchToolBuilder#mcpFallback(SearchFunction)}, so this module never
- * depends on {@code mcp}.
+ * it; the host passes it to {@code WebSearchToolBuilder.mcpFallback(SearchFunction)} in
+ * {@code loadout-tools-web}. The interface lives in core so that neither module depends on the other.
  *
  * <p>{@code web_search} treats it as a text-only engine with the id {@code mcp}. It is asked
  * {@link #label(TurnContext)} while the turn's tools are prepared, so that call must be cheap and do no
