@@ -30,6 +30,7 @@ import java.util.concurrent.TimeUnit;
 final class Connector {
   static final String STREAMABLE = "streamable_http";
   static final String SSE = "sse";
+  private static final int DETAIL_CHARS = 150;
   private static final McpSchema.Implementation CLIENT_INFO = McpSchema.Implementation.builder("loadout", "0.1").build();
 
   private final NetworkGuard guard;
@@ -83,7 +84,7 @@ final class Connector {
       } catch (Exception e) {
         Failures.Classified f = Failures.classify(e);
         lastCode = f.code();
-        errors.add(label(transport) + ": " + f.code() + " (" + f.detail() + ")");
+        errors.add(label(transport) + ": " + f.code() + " (" + shorten(Redaction.sanitize(f.detail(), url, token)) + ")");
         if (client != null) {
           client.close();
         }
@@ -121,6 +122,12 @@ final class Connector {
   private McpClientTransport sse(String base, String path, HttpClient.Builder http, Duration budget, OriginGuard origin) {
     return HttpClientSseClientTransport.builder(base).sseEndpoint(path).clientBuilder(http).connectTimeout(budget)
         .httpRequestCustomizer(origin).maxResponseSize(settings.maxResponseBytes()).build();
+  }
+
+  /** Keeps each transport's part short, so the final message names both within its 500 characters. */
+  private static String shorten(String detail) {
+    String d = detail.replaceAll("\\s+", " ").strip();
+    return d.length() <= DETAIL_CHARS ? d : d.substring(0, DETAIL_CHARS) + "…";
   }
 
   private static String label(String transport) {

@@ -14,6 +14,7 @@ import org.slf4j.LoggerFactory;
 /**
  * The only way guild MCP registrations are written: {@link #add}, {@link #setEnabled} and {@link #remove}.
  * Each returns a {@link ConfigOutcome} and never throws for bad input or a failing database.
+ * Get one from {@link GuildMcpManager#configOperations()}.
  *
  * <p><b>{@code add}</b> checks in this order, and stops at the first failure, so no connection is attempted
  * before the cheap checks pass: input rules ({@code invalid_input}, {@code invalid_type}) → a fresh read of
@@ -46,18 +47,6 @@ public final class McpConfigOperations {
     this.guard = guard;
     this.settings = settings;
     this.hooks = hooks;
-  }
-
-  /**
-   * Operations writing the manager's store and keeping its pool and config cache consistent.
-   *
-   * @param manager the guild MCP manager; never null
-   */
-  public static McpConfigOperations of(GuildMcpManager manager) {
-    if (manager == null) {
-      throw new IllegalArgumentException("manager must not be null");
-    }
-    return manager.configOperations();
   }
 
   /**
