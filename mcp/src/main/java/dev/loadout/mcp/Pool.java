@@ -57,6 +57,8 @@ final class Pool {
   private final Cache<Key, Pooled> pool;
   private final ConcurrentHashMap<Key, CompletableFuture<Optional<Pooled>>> inflight = new ConcurrentHashMap<>();
   private final ConcurrentHashMap<Key, CircuitBreaker> breakers = new ConcurrentHashMap<>();
+  // Bumped by disconnect(): a connect that started before a disable or removal must not pool its client.
+  private final ConcurrentHashMap<Key, Long> generations = new ConcurrentHashMap<>();
   private volatile Calls calls;
 
   Pool(Connector connector, McpRegistrationStore store, McpSettings settings, Clock clock, Executor blocking,
@@ -105,10 +107,11 @@ final class Pool {
       mine.complete(Optional.empty());
       return mine;
     }
+    long generation = generations.getOrDefault(key, 0L);
     CompletableFuture.runAsync(() -> {
       Optional<Pooled> result;
       try {
-        result = connectNow(key, r);
+        result = connectNow(key, r, generation);
       } catch (RuntimeException e) {
         LOG.warn("MCP connect of server {} in guild {} failed unexpectedly ({})", r.id(), r.guildId(),
             e.getClass().getSimpleName());
@@ -121,7 +124,7 @@ final class Pool {
     return mine;
   }
 
-  private Optional<Pooled> connectNow(Key key, McpRegistration r) {
+  private Optional<Pooled> connectNow(Key key, McpRegistration r, long generation) {
     Connector.Connected connected;
     try {
       connected = connector.connect(r.url(), r.token().orElse(null));
@@ -130,6 +133,10 @@ final class Pool {
       listeners.connect(r.guildId(), r.id(), null, e.code);
       LOG.warn("MCP server '{}' (id {}) of guild {} could not connect; quarantining for {} s: {}", r.name(), r.id(),
           r.guildId(), settings.failureCooldown().toSeconds(), e.getMessage());
+      return Optional.empty();
+    }
+    if (generations.getOrDefault(key, 0L) != generation) {
+      connected.client().close();
       return Optional.empty();
     }
     breaker(key).onSuccess();
@@ -183,6 +190,7 @@ final class Pool {
 
   /** Closes the connection and clears the quarantine (disable, remove). */
   void disconnect(Key key) {
+    generations.merge(key, 1L, Long::sum);
     pool.invalidate(key);
     CircuitBreaker b = breakers.get(key);
     if (b != null) {
