@@ -127,6 +127,14 @@ final class InJvmMcpServer implements AutoCloseable {
     return hung.await(10, TimeUnit.SECONDS);
   }
 
+  /** Stops the HTTP server while calls are still running, then lets their handlers end. */
+  void kill() throws Exception {
+    jetty.stop();
+    release.countDown();
+    streamable.close();
+    sse.close();
+  }
+
   @Override
   public void close() throws Exception {
     release.countDown();

@@ -12,7 +12,7 @@ class PostgresMcpRegistrationStoreTest extends McpRegistrationStoreContract {
   @Override
   McpRegistrationStore newStore() {
     schema = TestDatabases.postgres();
-    return JdbcMcpRegistrationStore.create(schema.dataSource());
+    return JdbcMcpRegistrationStore.create(schema.dataSource(), Keys.CIPHER);
   }
 
   @AfterEach
@@ -24,7 +24,7 @@ class PostgresMcpRegistrationStoreTest extends McpRegistrationStoreContract {
 
   @Test
   void twoProcessesShareRegistrationsThroughOneDatabase() {
-    McpRegistrationStore other = JdbcMcpRegistrationStore.create(schema.dataSource());
+    McpRegistrationStore other = JdbcMcpRegistrationStore.create(schema.dataSource(), Keys.CIPHER);
     McpRegistration a = store.insert(draft("g1", "a")).orElseThrow();
     assertThat(other.list("g1")).containsExactly(a);
     assertThat(other.insert(draft("g1", "A"))).isEmpty();
