@@ -77,7 +77,7 @@ public final class GuildMcpManager implements ExternalToolSources, AutoCloseable
     this.config = Caffeine.newBuilder().maximumSize(100_000).build();
     this.connector = new Connector(b.guard, settings, blocking);
     this.pool = new Pool(connector, store, settings, b.clock, blocking, b.scheduler, new Listeners(b.listener),
-        () -> config.invalidateAll());
+        config::invalidate);
     this.pool.calls(new Calls(store, pool, b.guard, settings, blocking));
     this.operations = new McpConfigOperations(store, b.guard, settings, new Hooks());
   }

@@ -53,7 +53,7 @@ final class Pool {
   private final Clock clock;
   private final Executor blocking;
   private final Listeners listeners;
-  private final Runnable invalidateConfig;
+  private final java.util.function.Consumer<String> invalidateConfig;
   private final Cache<Key, Pooled> pool;
   private final ConcurrentHashMap<Key, CompletableFuture<Optional<Pooled>>> inflight = new ConcurrentHashMap<>();
   private final ConcurrentHashMap<Key, CircuitBreaker> breakers = new ConcurrentHashMap<>();
@@ -62,7 +62,7 @@ final class Pool {
   private volatile Calls calls;
 
   Pool(Connector connector, McpRegistrationStore store, McpSettings settings, Clock clock, Executor blocking,
-      ScheduledExecutorService scheduler, Listeners listeners, Runnable invalidateConfig) {
+      ScheduledExecutorService scheduler, Listeners listeners, java.util.function.Consumer<String> invalidateConfig) {
     this.connector = connector;
     this.store = store;
     this.settings = settings;
@@ -174,7 +174,7 @@ final class Pool {
     }
     try {
       if (store.updateToolNames(r.guildId(), r.id(), names)) {
-        invalidateConfig.run();
+        invalidateConfig.accept(r.guildId());
       }
     } catch (RuntimeException e) {
       // The error's text may hold a database URL or a driver message: the class name only.

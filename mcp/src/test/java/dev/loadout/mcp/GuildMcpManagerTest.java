@@ -183,6 +183,85 @@ class GuildMcpManagerTest {
   }
 
   @Test
+  void concurrentGatherersShareOneConnectAndNeitherGetsNothing() throws Exception {
+    List<String> connects = new CopyOnWriteArrayList<>();
+    try (GuildMcpManager counted = GuildMcpManager.builder(store, NetworkGuard.of(NetworkPolicy.development()))
+        .settings(settings).clock(clock).listener(new McpEventListener() {
+          @Override
+          public void onConnect(String guildId, long registrationId, String transport, String failureCode) {
+            connects.add(transport);
+          }
+        }).build()) {
+      register("a", "/mcp", ServerType.GENERAL);
+      java.util.concurrent.ExecutorService two = java.util.concurrent.Executors.newFixedThreadPool(2);
+      try {
+        java.util.concurrent.CountDownLatch go = new java.util.concurrent.CountDownLatch(1);
+        java.util.concurrent.Callable<List<ToolSource>> gather = () -> {
+          go.await();
+          return counted.sourcesFor(G1);
+        };
+        var f1 = two.submit(gather);
+        var f2 = two.submit(gather);
+        go.countDown();
+        assertThat(f1.get(10, TimeUnit.SECONDS)).hasSize(1);
+        assertThat(f2.get(10, TimeUnit.SECONDS)).hasSize(1);
+      } finally {
+        two.shutdownNow();
+      }
+      assertThat(connects).containsExactly(Connector.STREAMABLE);
+    }
+  }
+
+  @Test
+  void aFailedSnapshotWriteKeepsTheLiveConnectionAndThePriorSnapshot() throws Exception {
+    McpRegistrationStore failingSnapshots = new McpRegistrationStore() {
+      @Override
+      public List<McpRegistration> list(String guildId) {
+        return store.list(guildId);
+      }
+
+      @Override
+      public java.util.Optional<McpRegistration> insert(McpRegistration draft) {
+        return store.insert(draft);
+      }
+
+      @Override
+      public boolean setEnabled(String guildId, long id, boolean enabled) {
+        return store.setEnabled(guildId, id, enabled);
+      }
+
+      @Override
+      public boolean remove(String guildId, long id) {
+        return store.remove(guildId, id);
+      }
+
+      @Override
+      public boolean updateToolNames(String guildId, long id, List<String> toolNames) {
+        throw new dev.loadout.core.store.StoreException("secret marker: password=hunter2", null);
+      }
+    };
+    store.insert(McpRegistration.draft("g1", "a", server.url("/mcp"), null, ServerType.GENERAL, List.of("old"))).orElseThrow();
+    try (GuildMcpManager m = GuildMcpManager.builder(failingSnapshots, NetworkGuard.of(NetworkPolicy.development()))
+        .settings(settings).clock(clock).build()) {
+      List<ToolSource> sources = m.sourcesFor(G1);
+      assertThat(call(tool(sources, "echo"), "{\"text\":\"still\"}").isSuccess()).isTrue();
+      assertThat(m.connectionCount()).isEqualTo(1);
+      assertThat(store.list("g1").get(0).toolNames()).contains(List.of("old"));
+    }
+  }
+
+  @Test
+  void aNameOfferedByTwoServersIsHiddenFromBothAndTheRestStayVisible() throws Exception {
+    register("a", "/mcp", ServerType.GENERAL);
+    register("b", "/sse", ServerType.GENERAL);
+    try (Loadout loadout = Loadout.builder(ToolRegistry.builder().build()).externalTools(manager).build()) {
+      PreparedTurn turn = loadout.prepare(G1);
+      assertThat(turn.visibleNames()).doesNotContain("echo");
+      assertThat(turn.hidden("echo").orElseThrow().hasReason("name_ambiguous")).isTrue();
+    }
+  }
+
+  @Test
   void idleConnectionsAreClosedAfterTheTtlByTheInjectedClock() {
     register("a", "/mcp", ServerType.GENERAL);
     manager.sourcesFor(G1);
