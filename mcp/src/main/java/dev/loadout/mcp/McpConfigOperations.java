@@ -169,6 +169,37 @@ public final class McpConfigOperations {
     return outcome(ConfigOutcome.REMOVED, "Removed '" + found.get().name() + "'.", found.get());
   }
 
+  /**
+   * The guarded test connection of {@link #add} (input limits, network guard, HTTPS rule, Streamable HTTP then
+   * SSE, tool discovery) without reading or writing any registration.
+   *
+   * @param url the endpoint as typed
+   * @param token the bearer token as typed; null or blank for none
+   * @return what was found; never null
+   */
+  public ProbeResult probe(String url, String token) {
+    String trimmedUrl = RegistrationRules.trimToNull(url);
+    String trimmedToken = RegistrationRules.trimToNull(token);
+    if (trimmedUrl == null || trimmedUrl.length() > RegistrationRules.MAX_URL_CHARS
+        || (trimmedToken != null && trimmedToken.length() > RegistrationRules.MAX_TOKEN_CHARS)) {
+      return new ProbeResult(ConfigOutcome.INVALID_INPUT, "The URL is required, and URL and token must be at most 500 "
+          + "characters each.", null, List.of(), List.of());
+    }
+    Optional<String> urlProblem = checkUrl(trimmedUrl);
+    if (urlProblem.isPresent()) {
+      return new ProbeResult(ConfigOutcome.INVALID_URL, urlProblem.get(), null, List.of(), List.of());
+    }
+    ConfigHooks.TestResult test = hooks.testConnection(trimmedUrl, trimmedToken);
+    if (!test.success()) {
+      return new ProbeResult(ConfigOutcome.CONNECTION_FAILED, Redaction.sanitize(test.error(), trimmedUrl, trimmedToken),
+          null, List.of(), List.of());
+    }
+    List<String> snapshot = ToolNameSnapshot.normalise(test.toolNames(), settings.snapshotMaxNames(),
+        settings.snapshotNameMaxCodePoints());
+    return new ProbeResult("connected", "Connected to " + Redaction.origin(trimmedUrl) + " over " + test.transport()
+        + "; " + test.toolNames().size() + " tools.", test.transport(), test.toolNames(), snapshot);
+  }
+
   /** The guard's verdict and the HTTPS rule, as a sentence when refused. */
   Optional<String> checkUrl(String url) {
     UrlVerdict verdict = guard.check(url);

@@ -78,6 +78,21 @@ class GuildMcpManagerTest {
   }
 
   @Test
+  void probeConnectsLikeAddButStoresNothing() {
+    ProbeResult ok = manager.configOperations().probe(server.url("/sse"), "tok-probe");
+    assertThat(ok.succeeded()).isTrue();
+    assertThat(ok.transport()).contains(Connector.SSE);
+    assertThat(ok.snapshot()).hasSize(6);
+    assertThat(ok.message()).doesNotContain("tok-probe");
+    ProbeResult refused = manager.configOperations().probe("http://169.254.169.254/", null);
+    assertThat(refused.code()).isEqualTo(ConfigOutcome.INVALID_URL);
+    ProbeResult failed = manager.configOperations().probe(server.url("/500"), "tok-probe");
+    assertThat(failed.code()).isEqualTo(ConfigOutcome.CONNECTION_FAILED);
+    assertThat(failed.message()).doesNotContain("tok-probe");
+    assertThat(store.list("g1")).isEmpty();
+  }
+
+  @Test
   void addReportsASanitisedConnectionFailure() {
     ConfigOutcome out = manager.configOperations().add("g1", "bad", server.url("/500?key=hush"), "tok-hush", null);
     assertThat(out.code()).isEqualTo(ConfigOutcome.CONNECTION_FAILED);
