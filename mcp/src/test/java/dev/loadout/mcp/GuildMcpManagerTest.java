@@ -277,6 +277,21 @@ class GuildMcpManagerTest {
   }
 
   @Test
+  void aUrlFetcherServerReplacesTheBuiltInFetchUrl() throws Exception {
+    register("fetcher", "/mcp", ServerType.URL_FETCHER);
+    dev.loadout.core.ToolSpec builtIn = dev.loadout.core.ToolSpec.builder("fetch_url",
+        "{\"type\":\"object\",\"properties\":{\"url\":{\"type\":\"string\"}}}").description("Fetches a URL.")
+        .family("url_fetch").build();
+    ToolRegistry registry = ToolRegistry.builder().register(BaseTool.of(builtIn, (c, ctx) -> ToolResult.text("built-in")))
+        .build();
+    try (Loadout loadout = Loadout.builder(registry).externalTools(manager).build()) {
+      PreparedTurn turn = loadout.prepare(G1);
+      assertThat(turn.visibleNames()).contains("fetch", "echo").doesNotContain("fetch_url");
+      assertThat(turn.hidden("fetch_url").orElseThrow().hasReason("replaced_by_source")).isTrue();
+    }
+  }
+
+  @Test
   void idleConnectionsAreClosedAfterTheTtlByTheInjectedClock() {
     register("a", "/mcp", ServerType.GENERAL);
     manager.sourcesFor(G1);
