@@ -1,7 +1,13 @@
 /**
- * Guild-scoped MCP servers as Loadout tools. Not built yet: this module will hold guild MCP
- * registrations, configuration operations, lazily connected and pooled connections with transport
- * fallback, a circuit breaker per server, tool-name snapshots, and MCP tools exposed as
- * {@code BaseTool}s. It depends on {@code loadout-core} and the MCP Java SDK only.
+ * Guild-scoped MCP servers as Loadout tools.
+ *
+ * <p>Start with {@link dev.loadout.mcp.GuildMcpManager}: build it over a
+ * {@link dev.loadout.mcp.McpRegistrationStore} ({@link dev.loadout.mcp.InMemoryMcpRegistrationStore} or
+ * {@link dev.loadout.mcp.JdbcMcpRegistrationStore} on SQLite or PostgreSQL) and core's network guard, hand it to
+ * {@code Loadout.builder().externalTools(...)}, and write registrations only through
+ * {@link dev.loadout.mcp.McpConfigOperations}. Connections are lazy, pooled per (guild, registration), opened
+ * with Streamable HTTP then SSE under Loadout's own deadlines, and guarded by a circuit breaker per server
+ * ({@link dev.loadout.mcp.BreakerState}). Failures carry the codes of {@link dev.loadout.mcp.McpFailureCodes};
+ * no MCP SDK or Reactor type appears in this package's public signatures.
  */
 package dev.loadout.mcp;

@@ -1,0 +1,114 @@
+package dev.loadout.mcp;
+
+import io.modelcontextprotocol.client.transport.McpHttpClientTransportAuthorizationException;
+import io.modelcontextprotocol.spec.McpError;
+import io.modelcontextprotocol.spec.McpSchema;
+import io.modelcontextprotocol.spec.McpTransportException;
+import io.modelcontextprotocol.spec.McpTransportSessionClosedException;
+import io.modelcontextprotocol.spec.McpTransportSessionNotFoundException;
+import java.io.IOException;
+import java.net.ConnectException;
+import java.net.http.HttpTimeoutException;
+import java.nio.channels.ClosedChannelException;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * The one place where what the MCP SDK throws becomes a Loadout code. The SDK reports one outage in many
+ * shapes by transport and timing: {@code RuntimeException("Client failed to initialize …")} around the real
+ * cause, Reactor's {@code ReactiveException} around a {@link TimeoutException}, {@link McpTransportException}
+ * with an HTTP status in its text, {@link McpError} with a JSON-RPC code. So the cause chain is walked and
+ * the most specific cause wins; the text kept is the innermost message, sanitised by the caller.
+ */
+final class Failures {
+  private Failures() {}
+
+  /** A classified failure: a code from {@link McpFailureCodes} and a raw detail (not yet sanitised). */
+  record Classified(String code, String detail) {
+    boolean sessionLost() {
+      return code.equals(McpFailureCodes.SESSION_LOST);
+    }
+  }
+
+  static Classified classify(Throwable thrown) {
+    Throwable t = unwrap(thrown);
+    String innermost = t.getMessage();
+    for (Throwable c = t; c != null; c = c.getCause()) {
+      innermost = c.getMessage() == null ? innermost : c.getMessage();
+      Classified found = direct(c);
+      if (found != null) {
+        return found;
+      }
+      if (c.getCause() == c) {
+        break;
+      }
+    }
+    String text = String.valueOf(t.getMessage());
+    if (text.contains("MCP session with server terminated")) {
+      return new Classified(McpFailureCodes.SESSION_LOST, text);
+    }
+    return new Classified(McpFailureCodes.PROTOCOL_ERROR, innermost == null ? t.getClass().getSimpleName() : innermost);
+  }
+
+  private static Classified direct(Throwable c) {
+    if (c instanceof TimeoutException || c instanceof HttpTimeoutException) {
+      return new Classified(McpFailureCodes.TIMEOUT, "no answer before the deadline");
+    }
+    if (c instanceof McpError) {
+      McpSchema.JSONRPCResponse.JSONRPCError e = ((McpError) c).getJsonRpcError();
+      int code = e == null ? McpSchema.ErrorCodes.INTERNAL_ERROR : e.code();
+      String message = e == null ? c.getMessage() : e.message();
+      if (code == McpSchema.ErrorCodes.INVALID_PARAMS && message != null && message.startsWith("Unknown tool")) {
+        return new Classified(McpFailureCodes.UNKNOWN_TOOL, message);
+      }
+      if (code == McpSchema.ErrorCodes.METHOD_NOT_FOUND) {
+        return new Classified(McpFailureCodes.PROTOCOL_ERROR, message);
+      }
+      if (code == McpSchema.ErrorCodes.INVALID_PARAMS) {
+        return new Classified(McpFailureCodes.INVALID_PARAMS, message);
+      }
+      return new Classified(McpFailureCodes.SERVER_ERROR, message);
+    }
+    if (c instanceof McpTransportSessionNotFoundException) {
+      return new Classified(McpFailureCodes.SESSION_LOST, c.getMessage());
+    }
+    if (c instanceof McpTransportSessionClosedException) {
+      return new Classified(McpFailureCodes.SESSION_LOST, c.getMessage());
+    }
+    if (c instanceof McpHttpClientTransportAuthorizationException) {
+      return new Classified(McpFailureCodes.UNAUTHORIZED, "the server refused the credentials");
+    }
+    if (c instanceof OriginGuard.LeftOrigin) {
+      return new Classified(McpFailureCodes.BLOCKED, c.getMessage());
+    }
+    if (c instanceof McpTransportException) {
+      String m = String.valueOf(c.getMessage());
+      if (m.contains("Session not found")) {
+        return new Classified(McpFailureCodes.SESSION_LOST, m);
+      }
+      if (m.contains("Status code") || m.contains("status code") || m.contains("HTTP code")) {
+        return new Classified(McpFailureCodes.HTTP_ERROR, m);
+      }
+      return null;
+    }
+    if (c instanceof ConnectException || c instanceof ClosedChannelException) {
+      return new Classified(McpFailureCodes.UNREACHABLE, "connection refused or closed");
+    }
+    if (c instanceof IOException && c.getCause() == null) {
+      return new Classified(McpFailureCodes.UNREACHABLE, c.getMessage() == null ? c.getClass().getSimpleName() : c.getMessage());
+    }
+    if (c instanceof IllegalStateException && String.valueOf(c.getMessage()).contains("capability")) {
+      return new Classified(McpFailureCodes.PROTOCOL_ERROR, c.getMessage());
+    }
+    return null;
+  }
+
+  private static Throwable unwrap(Throwable t) {
+    Throwable c = t;
+    while ((c instanceof ExecutionException || c instanceof CompletionException) && c.getCause() != null) {
+      c = c.getCause();
+    }
+    return c;
+  }
+}

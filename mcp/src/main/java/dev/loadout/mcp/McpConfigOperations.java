@@ -1,0 +1,240 @@
+package dev.loadout.mcp;
+
+import static org.apiguardian.api.API.Status.MAINTAINED;
+
+import dev.loadout.core.net.NetworkGuard;
+import dev.loadout.core.net.UrlVerdict;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import org.apiguardian.api.API;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The only way guild MCP registrations are written: {@link #add}, {@link #setEnabled} and {@link #remove}.
+ * Each returns a {@link ConfigOutcome} and never throws for bad input or a failing database.
+ * Get one from {@link GuildMcpManager#configOperations()}.
+ *
+ * <p><b>{@code add}</b> checks in this order, and stops at the first failure, so no connection is attempted
+ * before the cheap checks pass: input rules ({@code invalid_input}, {@code invalid_type}) → a fresh read of
+ * the guild ({@code unavailable}) → the per-guild limit ({@code limit_reached}) → the URL through the
+ * {@link NetworkGuard}, and HTTPS where required ({@code invalid_url}) → a test connection that lists tools
+ * ({@code connection_failed}, with a sanitised reason) → the insert, with the normalised tool-name snapshot
+ * ({@code duplicate_or_write_failed}).
+ *
+ * <p><b>Input rules.</b> The name is trimmed and whitespace runs become {@code -}; it must then match
+ * {@code ^[a-zA-Z0-9][a-zA-Z0-9-]{0,31}$}. URL and token are trimmed and at most 500 characters each (a
+ * blank token means none). The type: empty, {@code none} and {@code general} mean general.
+ *
+ * <p><b>{@code setEnabled} and {@code remove}</b> find the registration by id in a fresh read of the guild;
+ * the order is database write, then cache invalidation, then disconnect of the pooled connection (which also
+ * clears its quarantine). A failed write disconnects nothing. Enabling is lazy: it never connects.
+ *
+ * @since 0.1
+ */
+@API(status = MAINTAINED, since = "0.1")
+public final class McpConfigOperations {
+  private static final Logger LOG = LoggerFactory.getLogger(McpConfigOperations.class);
+
+  private final McpRegistrationStore store;
+  private final NetworkGuard guard;
+  private final McpSettings settings;
+  private final ConfigHooks hooks;
+
+  McpConfigOperations(McpRegistrationStore store, NetworkGuard guard, McpSettings settings, ConfigHooks hooks) {
+    this.store = store;
+    this.guard = guard;
+    this.settings = settings;
+    this.hooks = hooks;
+  }
+
+  /**
+   * Registers a server after a test connection.
+   *
+   * @param guildId the guild
+   * @param name the name as typed
+   * @param url the endpoint as typed
+   * @param token the bearer token as typed; null or blank for none
+   * @param type the type as typed; null, blank, {@code none} and {@code general} mean general
+   * @return the outcome; never null
+   */
+  public ConfigOutcome add(String guildId, String name, String url, String token, String type) {
+    String normalisedName = RegistrationRules.normaliseName(name);
+    String trimmedUrl = RegistrationRules.trimToNull(url);
+    String trimmedToken = RegistrationRules.trimToNull(token);
+    if (guildId == null || guildId.isBlank()) {
+      return outcome(ConfigOutcome.INVALID_INPUT, "A guild id is required.", null);
+    }
+    if (!RegistrationRules.validName(normalisedName)) {
+      return outcome(ConfigOutcome.INVALID_INPUT, "The name must be 1 to 32 letters, digits or '-', starting with a "
+          + "letter or digit (spaces become '-').", null);
+    }
+    if (trimmedUrl == null || trimmedUrl.length() > RegistrationRules.MAX_URL_CHARS) {
+      return outcome(ConfigOutcome.INVALID_INPUT, "The URL is required and must be at most "
+          + RegistrationRules.MAX_URL_CHARS + " characters.", null);
+    }
+    if (trimmedToken != null && trimmedToken.length() > RegistrationRules.MAX_TOKEN_CHARS) {
+      return outcome(ConfigOutcome.INVALID_INPUT, "The auth token must be at most "
+          + RegistrationRules.MAX_TOKEN_CHARS + " characters.", null);
+    }
+    Optional<ServerType> serverType = ServerType.parse(type);
+    if (serverType.isEmpty()) {
+      return outcome(ConfigOutcome.INVALID_TYPE, "The type must be general, web_search or url_fetcher.", null);
+    }
+    Optional<List<McpRegistration>> current = freshRead(guildId);
+    if (current.isEmpty()) {
+      return outcome(ConfigOutcome.UNAVAILABLE, "The current MCP registrations could not be read; nothing was changed.", null);
+    }
+    if (current.get().size() >= settings.maxServersPerGuild()) {
+      return outcome(ConfigOutcome.LIMIT_REACHED, "This server already has the maximum of "
+          + settings.maxServersPerGuild() + " MCP servers.", null);
+    }
+    Optional<String> urlProblem = checkUrl(trimmedUrl);
+    if (urlProblem.isPresent()) {
+      return outcome(ConfigOutcome.INVALID_URL, urlProblem.get(), null);
+    }
+    ConfigHooks.TestResult test = hooks.testConnection(trimmedUrl, trimmedToken);
+    if (!test.success()) {
+      return outcome(ConfigOutcome.CONNECTION_FAILED, "The test connection failed: "
+          + Redaction.sanitize(test.error(), trimmedUrl, trimmedToken), null);
+    }
+    List<String> snapshot = ToolNameSnapshot.normalise(test.toolNames(), settings.snapshotMaxNames(),
+        settings.snapshotNameMaxCodePoints());
+    McpRegistration draft = McpRegistration.draft(guildId, normalisedName, trimmedUrl, trimmedToken, serverType.get(), snapshot);
+    Optional<McpRegistration> stored;
+    try {
+      stored = store.insert(draft);
+    } catch (RuntimeException e) {
+      LOG.warn("MCP registration insert failed for guild {} ({})", guildId, e.getClass().getSimpleName());
+      stored = Optional.empty();
+    }
+    if (stored.isEmpty()) {
+      return outcome(ConfigOutcome.DUPLICATE_OR_WRITE_FAILED, "An MCP server named '" + normalisedName
+          + "' already exists here, or it could not be saved.", null);
+    }
+    hooks.invalidate(guildId);
+    return outcome(ConfigOutcome.ADDED, "Added '" + normalisedName + "' with " + snapshot.size() + " tool"
+        + (snapshot.size() == 1 ? "" : "s") + ".", stored.get());
+  }
+
+  /**
+   * Enables or disables a registration. Enabling does not connect; disabling closes its connection.
+   *
+   * @return {@code updated}, {@code unchanged}, {@code not_found}, {@code unavailable} or {@code write_failed}
+   */
+  public ConfigOutcome setEnabled(String guildId, long id, boolean enabled) {
+    Optional<List<McpRegistration>> current = guildId == null ? Optional.empty() : freshRead(guildId);
+    if (current.isEmpty()) {
+      return outcome(ConfigOutcome.UNAVAILABLE, "The current MCP registrations could not be read; nothing was changed.", null);
+    }
+    Optional<McpRegistration> found = current.get().stream().filter(r -> r.id() == id).findFirst();
+    if (found.isEmpty()) {
+      return outcome(ConfigOutcome.NOT_FOUND, "No MCP server with id " + id + " here.", null);
+    }
+    if (found.get().enabled() == enabled) {
+      return outcome(ConfigOutcome.UNCHANGED, "'" + found.get().name() + "' is already "
+          + (enabled ? "enabled." : "disabled."), found.get());
+    }
+    if (!write(() -> store.setEnabled(guildId, id, enabled))) {
+      return outcome(ConfigOutcome.WRITE_FAILED, "'" + found.get().name() + "' could not be changed.", found.get());
+    }
+    hooks.invalidate(guildId);
+    if (!enabled) {
+      hooks.disconnect(guildId, id);
+    }
+    return outcome(ConfigOutcome.UPDATED, "'" + found.get().name() + "' is now " + (enabled ? "enabled." : "disabled."),
+        found.get().withEnabled(enabled));
+  }
+
+  /**
+   * Removes a registration and closes its connection.
+   *
+   * @return {@code removed}, {@code not_found}, {@code unavailable} or {@code write_failed}
+   */
+  public ConfigOutcome remove(String guildId, long id) {
+    Optional<List<McpRegistration>> current = guildId == null ? Optional.empty() : freshRead(guildId);
+    if (current.isEmpty()) {
+      return outcome(ConfigOutcome.UNAVAILABLE, "The current MCP registrations could not be read; nothing was changed.", null);
+    }
+    Optional<McpRegistration> found = current.get().stream().filter(r -> r.id() == id).findFirst();
+    if (found.isEmpty()) {
+      return outcome(ConfigOutcome.NOT_FOUND, "No MCP server with id " + id + " here.", null);
+    }
+    if (!write(() -> store.remove(guildId, id))) {
+      return outcome(ConfigOutcome.WRITE_FAILED, "'" + found.get().name() + "' could not be removed.", found.get());
+    }
+    hooks.invalidate(guildId);
+    hooks.disconnect(guildId, id);
+    return outcome(ConfigOutcome.REMOVED, "Removed '" + found.get().name() + "'.", found.get());
+  }
+
+  /**
+   * The guarded test connection of {@link #add} (input limits, network guard, HTTPS rule, Streamable HTTP then
+   * SSE, tool discovery) without reading or writing any registration.
+   *
+   * @param url the endpoint as typed
+   * @param token the bearer token as typed; null or blank for none
+   * @return what was found; never null
+   */
+  public ProbeResult probe(String url, String token) {
+    String trimmedUrl = RegistrationRules.trimToNull(url);
+    String trimmedToken = RegistrationRules.trimToNull(token);
+    if (trimmedUrl == null || trimmedUrl.length() > RegistrationRules.MAX_URL_CHARS
+        || (trimmedToken != null && trimmedToken.length() > RegistrationRules.MAX_TOKEN_CHARS)) {
+      return new ProbeResult(ConfigOutcome.INVALID_INPUT, "The URL is required, and URL and token must be at most 500 "
+          + "characters each.", null, List.of(), List.of());
+    }
+    Optional<String> urlProblem = checkUrl(trimmedUrl);
+    if (urlProblem.isPresent()) {
+      return new ProbeResult(ConfigOutcome.INVALID_URL, urlProblem.get(), null, List.of(), List.of());
+    }
+    ConfigHooks.TestResult test = hooks.testConnection(trimmedUrl, trimmedToken);
+    if (!test.success()) {
+      return new ProbeResult(ConfigOutcome.CONNECTION_FAILED, Redaction.sanitize(test.error(), trimmedUrl, trimmedToken),
+          null, List.of(), List.of());
+    }
+    List<String> snapshot = ToolNameSnapshot.normalise(test.toolNames(), settings.snapshotMaxNames(),
+        settings.snapshotNameMaxCodePoints());
+    return new ProbeResult("connected", "Connected to " + Redaction.origin(trimmedUrl) + " over " + test.transport()
+        + "; " + test.toolNames().size() + " tools.", test.transport(), test.toolNames(), snapshot);
+  }
+
+  /** The guard's verdict and the HTTPS rule, as a sentence when refused. */
+  Optional<String> checkUrl(String url) {
+    UrlVerdict verdict = guard.check(url);
+    if (!verdict.allowed()) {
+      return Optional.of(Redaction.sanitize(verdict.reason(), url, null));
+    }
+    if (settings.requireHttps() && !url.toLowerCase(Locale.ROOT).startsWith("https://")) {
+      return Optional.of("MCP servers must be reached over https here.");
+    }
+    return Optional.empty();
+  }
+
+  private Optional<List<McpRegistration>> freshRead(String guildId) {
+    try {
+      return Optional.of(store.list(guildId));
+    } catch (RuntimeException e) {
+      LOG.warn("MCP registrations of guild {} could not be read ({})", guildId, e.getClass().getSimpleName());
+      return Optional.empty();
+    }
+  }
+
+  private interface Write {
+    boolean run();
+  }
+
+  private static boolean write(Write w) {
+    try {
+      return w.run();
+    } catch (RuntimeException e) {
+      LOG.warn("MCP registration write failed ({})", e.getClass().getSimpleName());
+      return false;
+    }
+  }
+
+  private static ConfigOutcome outcome(String code, String message, McpRegistration registration) {
+    return new ConfigOutcome(code, message, registration);
+  }
+}

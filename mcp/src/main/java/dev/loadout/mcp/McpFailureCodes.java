@@ -1,0 +1,44 @@
+package dev.loadout.mcp;
+
+import static org.apiguardian.api.API.Status.MAINTAINED;
+
+import org.apiguardian.api.API;
+
+/**
+ * The stable codes of MCP failures, as {@link dev.loadout.core.ToolResult.Failure#code()} of a call and in
+ * connection errors. Every failure of the MCP SDK is classified into one of these in one place; no SDK or
+ * Reactor exception ever leaves this module.
+ *
+ * @since 0.1
+ */
+@API(status = MAINTAINED, since = "0.1")
+public final class McpFailureCodes {
+  /** The deadline passed: Loadout's own, not the SDK's. */
+  public static final String TIMEOUT = "timeout";
+  /** Nothing listens at the address, or the connection broke. */
+  public static final String UNREACHABLE = "mcp_unreachable";
+  /** The server refused the credentials (HTTP 401/403). */
+  public static final String UNAUTHORIZED = "mcp_unauthorized";
+  /** The server answered with an HTTP status that is not MCP (404 at the endpoint, 5xx, …). */
+  public static final String HTTP_ERROR = "mcp_http_error";
+  /** The server's answer was not valid MCP (non-JSON body, oversized response, missing capability). */
+  public static final String PROTOCOL_ERROR = "mcp_protocol_error";
+  /** The server no longer knows the session (it restarted); the next call reconnects. */
+  public static final String SESSION_LOST = "mcp_session_lost";
+  /** The server does not know the tool. */
+  public static final String UNKNOWN_TOOL = "mcp_unknown_tool";
+  /** The server refused the arguments. */
+  public static final String INVALID_PARAMS = "mcp_invalid_params";
+  /** The server failed while running the request (JSON-RPC error). */
+  public static final String SERVER_ERROR = "mcp_server_error";
+  /** The tool ran and reported an error ({@code isError}); the message is the server's. */
+  public static final String TOOL_ERROR = "mcp_tool_error";
+  /** The server is quarantined after a failed connect, disabled, removed, or not connected. */
+  public static final String UNAVAILABLE = "mcp_unavailable";
+  /** The network guard refused the endpoint, or a request left the registered origin. */
+  public static final String BLOCKED = "mcp_blocked";
+  /** A URL argument of a replacement tool was refused by the network guard. */
+  public static final String URL_REFUSED = "url_refused";
+
+  private McpFailureCodes() {}
+}

@@ -1,0 +1,171 @@
+package dev.loadout.mcp;
+
+import static org.apiguardian.api.API.Status.MAINTAINED;
+
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import org.apiguardian.api.API;
+
+/**
+ * One guild's registration of a remote MCP server: a stable id, the guild, a name, the endpoint URL, an
+ * optional bearer token, a {@link ServerType}, whether it is enabled, and the names of the tools found at
+ * the last successful discovery.
+ *
+ * <p>Immutable. The token is never part of {@link #toString()}, and the URL there is reduced to its
+ * origin. A {@linkplain #draft draft} has id {@code 0} until a store inserts it.
+ *
+ * <p>{@link #toolNames()} is display-only: empty means unknown (never discovered, or a row from before
+ * snapshots existed), an empty list means a discovery that found no tools. Routing always uses a live
+ * {@code tools/list}.
+ *
+ * @since 0.1
+ */
+@API(status = MAINTAINED, since = "0.1")
+public final class McpRegistration {
+  private final long id;
+  private final String guildId;
+  private final String name;
+  private final String url;
+  private final String token;
+  private final ServerType type;
+  private final boolean enabled;
+  private final List<String> toolNames;
+
+  private McpRegistration(long id, String guildId, String name, String url, String token, ServerType type,
+      boolean enabled, List<String> toolNames) {
+    if (id < 0) {
+      throw new IllegalArgumentException("registration id must be 0 (a draft) or positive, but was " + id);
+    }
+    if (guildId == null || guildId.isBlank()) {
+      throw new IllegalArgumentException("guild id must not be blank, but was " + guildId);
+    }
+    if (!RegistrationRules.validName(name)) {
+      throw new IllegalArgumentException("registration name must match " + RegistrationRules.NAME.pattern()
+          + ", but was " + name);
+    }
+    if (url == null || url.isBlank() || url.length() > RegistrationRules.MAX_URL_CHARS) {
+      throw new IllegalArgumentException("registration URL must be 1 to " + RegistrationRules.MAX_URL_CHARS
+          + " characters, but had " + (url == null ? "none" : url.length()));
+    }
+    if (token != null && (token.isBlank() || token.length() > RegistrationRules.MAX_TOKEN_CHARS)) {
+      // The length only: the token itself never goes into a message.
+      throw new IllegalArgumentException("auth token must be 1 to " + RegistrationRules.MAX_TOKEN_CHARS
+          + " characters, but had " + token.length());
+    }
+    this.id = id;
+    this.guildId = guildId;
+    this.name = name;
+    this.url = url;
+    this.token = token;
+    this.type = Objects.requireNonNull(type, "type");
+    this.enabled = enabled;
+    this.toolNames = toolNames == null ? null : List.copyOf(toolNames);
+  }
+
+  /**
+   * A registration not yet stored (id 0), enabled.
+   *
+   * @param guildId the guild; not blank
+   * @param name a valid name (see {@link McpConfigOperations} for how typed names are normalised)
+   * @param url the endpoint, at most 500 characters
+   * @param token the bearer token, at most 500 characters; null for none
+   * @param type the type; never null
+   * @param toolNames the normalised snapshot of discovered names; null when unknown
+   * @throws IllegalArgumentException naming the bad value (never the token)
+   */
+  public static McpRegistration draft(String guildId, String name, String url, String token, ServerType type,
+      List<String> toolNames) {
+    return new McpRegistration(0, guildId, name, url, token, type, true, toolNames);
+  }
+
+  /**
+   * A stored registration, as a store reads it back.
+   *
+   * @throws IllegalArgumentException naming the bad value (never the token)
+   */
+  public static McpRegistration stored(long id, String guildId, String name, String url, String token,
+      ServerType type, boolean enabled, List<String> toolNames) {
+    if (id <= 0) {
+      throw new IllegalArgumentException("a stored registration's id must be positive, but was " + id);
+    }
+    return new McpRegistration(id, guildId, name, url, token, type, enabled, toolNames);
+  }
+
+  /** The same registration with a store-assigned id. */
+  public McpRegistration withId(long newId) {
+    return stored(newId, guildId, name, url, token, type, enabled, toolNames);
+  }
+
+  /** The same registration enabled or disabled. */
+  public McpRegistration withEnabled(boolean on) {
+    return new McpRegistration(id, guildId, name, url, token, type, on, toolNames);
+  }
+
+  /** The same registration with another snapshot of tool names (null for unknown). */
+  public McpRegistration withToolNames(List<String> names) {
+    return new McpRegistration(id, guildId, name, url, token, type, enabled, names);
+  }
+
+  /** The stable id, unique in its store; 0 for a draft. */
+  public long id() {
+    return id;
+  }
+
+  /** The guild this belongs to; never null. */
+  public String guildId() {
+    return guildId;
+  }
+
+  /** The name, unique within the guild ignoring case; never null. */
+  public String name() {
+    return name;
+  }
+
+  /** The endpoint URL as registered. It may carry secrets in its query: never log it whole. */
+  public String url() {
+    return url;
+  }
+
+  /** The bearer token; empty when none. Never log it. */
+  public Optional<String> token() {
+    return Optional.ofNullable(token);
+  }
+
+  /** The type; never null. */
+  public ServerType type() {
+    return type;
+  }
+
+  /** Whether its tools are offered. */
+  public boolean enabled() {
+    return enabled;
+  }
+
+  /** The tool names of the last successful discovery; empty when unknown. Display-only. */
+  public Optional<List<String>> toolNames() {
+    return Optional.ofNullable(toolNames);
+  }
+
+  @Override
+  public boolean equals(Object o) {
+    if (!(o instanceof McpRegistration)) {
+      return false;
+    }
+    McpRegistration r = (McpRegistration) o;
+    return id == r.id && enabled == r.enabled && guildId.equals(r.guildId) && name.equals(r.name) && url.equals(r.url)
+        && Objects.equals(token, r.token) && type == r.type && Objects.equals(toolNames, r.toolNames);
+  }
+
+  @Override
+  public int hashCode() {
+    return Objects.hash(id, guildId, name, url, type, enabled);
+  }
+
+  @Override
+  public String toString() {
+    return "McpRegistration{id=" + id + ", guild=" + guildId + ", name=" + name + ", url=" + Redaction.origin(url)
+        + (token == null ? "" : ", token=[redacted]") + ", type=" + type.wireName() + (enabled ? "" : ", disabled")
+        + ", tools=" + (toolNames == null ? "unknown" : String.valueOf(toolNames.size())) + "}";
+  }
+}

@@ -1,0 +1,274 @@
+package dev.loadout.mcp;
+
+import static org.apiguardian.api.API.Status.MAINTAINED;
+
+import java.time.Duration;
+import java.util.Locale;
+import java.util.Map;
+import org.apiguardian.api.API;
+
+/**
+ * The limits and deadlines of guild MCP servers. Immutable; from {@link #builder()} or
+ * {@link #fromEnvironment(Map)}.
+ *
+ * <table>
+ *   <caption>Environment variables</caption>
+ *   <tr><th>variable</th><th>default</th><th>meaning</th></tr>
+ *   <tr><td>{@code GUILD_MCP_CONNECT_TIMEOUT_MS}</td><td>15000</td><td>one transport attempt: connect,
+ *       initialize and tool discovery</td></tr>
+ *   <tr><td>{@code GUILD_MCP_EXECUTION_TIMEOUT_MS}</td><td>30000</td><td>one tool call</td></tr>
+ *   <tr><td>{@code GUILD_MCP_FAILURE_COOLDOWN_MS}</td><td>300000</td><td>quarantine after a failed connect</td></tr>
+ *   <tr><td>{@code GUILD_MCP_CONNECTION_TTL_MINUTES}</td><td>10</td><td>idle connections are closed after this</td></tr>
+ *   <tr><td>{@code MAX_MCP_SERVERS_PER_GUILD}</td><td>10</td><td>registrations per guild</td></tr>
+ *   <tr><td>{@code MCP_TOOL_SNAPSHOT_MAX_NAMES}</td><td>100</td><td>names kept in a snapshot</td></tr>
+ *   <tr><td>{@code MCP_TOOL_SNAPSHOT_NAME_MAX_CHARS}</td><td>128</td><td>code points per snapshot name</td></tr>
+ *   <tr><td>{@code RUN_ENV}</td><td>—</td><td>{@code production} requires HTTPS endpoints</td></tr>
+ * </table>
+ * A missing value gives the default; a value that is not a positive integer is refused with an
+ * {@link IllegalArgumentException} naming the variable.
+ *
+ * @since 0.1
+ */
+@API(status = MAINTAINED, since = "0.1")
+public final class McpSettings {
+  /** Default per-attempt connect deadline. */
+  public static final Duration DEFAULT_CONNECT_TIMEOUT = Duration.ofSeconds(15);
+  /** Default per-call deadline. */
+  public static final Duration DEFAULT_EXECUTION_TIMEOUT = Duration.ofSeconds(30);
+  /** Default quarantine after a failed connect. */
+  public static final Duration DEFAULT_FAILURE_COOLDOWN = Duration.ofMinutes(5);
+  /** Default idle time before a pooled connection is closed. */
+  public static final Duration DEFAULT_CONNECTION_TTL = Duration.ofMinutes(10);
+  /** Default registrations per guild. */
+  public static final int DEFAULT_MAX_SERVERS_PER_GUILD = 10;
+  /** Default cap on one MCP HTTP response body, in bytes (8 MiB). */
+  public static final int DEFAULT_MAX_RESPONSE_BYTES = 8 << 20;
+
+  private final Duration connectTimeout;
+  private final Duration executionTimeout;
+  private final Duration failureCooldown;
+  private final Duration connectionTtl;
+  private final int maxServersPerGuild;
+  private final int snapshotMaxNames;
+  private final int snapshotNameMaxCodePoints;
+  private final boolean requireHttps;
+  private final int maxResponseBytes;
+
+  private McpSettings(Builder b) {
+    connectTimeout = b.connectTimeout;
+    executionTimeout = b.executionTimeout;
+    failureCooldown = b.failureCooldown;
+    connectionTtl = b.connectionTtl;
+    maxServersPerGuild = b.maxServersPerGuild;
+    snapshotMaxNames = b.snapshotMaxNames;
+    snapshotNameMaxCodePoints = b.snapshotNameMaxCodePoints;
+    requireHttps = b.requireHttps;
+    maxResponseBytes = b.maxResponseBytes;
+  }
+
+  /** A builder with every default: HTTPS required. */
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /** The defaults. */
+  public static McpSettings defaults() {
+    return builder().build();
+  }
+
+  /**
+   * Settings from environment variables (see the table above); HTTPS is required only when {@code RUN_ENV}
+   * is {@code production}.
+   *
+   * @throws IllegalArgumentException naming the variable whose value is not a positive integer
+   */
+  public static McpSettings fromEnvironment(Map<String, String> env) {
+    Builder b = builder();
+    b.connectTimeout(Duration.ofMillis(number(env, "GUILD_MCP_CONNECT_TIMEOUT_MS", DEFAULT_CONNECT_TIMEOUT.toMillis())));
+    b.executionTimeout(Duration.ofMillis(number(env, "GUILD_MCP_EXECUTION_TIMEOUT_MS", DEFAULT_EXECUTION_TIMEOUT.toMillis())));
+    b.failureCooldown(Duration.ofMillis(number(env, "GUILD_MCP_FAILURE_COOLDOWN_MS", DEFAULT_FAILURE_COOLDOWN.toMillis())));
+    b.connectionTtl(Duration.ofMinutes(number(env, "GUILD_MCP_CONNECTION_TTL_MINUTES", DEFAULT_CONNECTION_TTL.toMinutes())));
+    b.maxServersPerGuild((int) number(env, "MAX_MCP_SERVERS_PER_GUILD", DEFAULT_MAX_SERVERS_PER_GUILD));
+    b.snapshotMaxNames((int) number(env, "MCP_TOOL_SNAPSHOT_MAX_NAMES", ToolNameSnapshot.DEFAULT_MAX_NAMES));
+    b.snapshotNameMaxCodePoints((int) number(env, "MCP_TOOL_SNAPSHOT_NAME_MAX_CHARS",
+        ToolNameSnapshot.DEFAULT_NAME_MAX_CODE_POINTS));
+    String runEnv = env.get("RUN_ENV");
+    b.requireHttps(runEnv != null && runEnv.strip().toLowerCase(Locale.ROOT).equals("production"));
+    return b.build();
+  }
+
+  /** {@link #fromEnvironment(Map)} over {@link System#getenv()}. */
+  public static McpSettings fromEnvironment() {
+    return fromEnvironment(System.getenv());
+  }
+
+  private static long number(Map<String, String> env, String name, long fallback) {
+    String v = env.get(name);
+    if (v == null || v.isBlank()) {
+      return fallback;
+    }
+    try {
+      long n = Long.parseLong(v.strip());
+      if (n > 0 && n <= Integer.MAX_VALUE) {
+        return n;
+      }
+    } catch (NumberFormatException ignored) {
+      // reported below
+    }
+    throw new IllegalArgumentException(name + " must be a positive integer, but was [" + v + "]");
+  }
+
+  /** The deadline of one transport attempt (connect, initialize, discovery). */
+  public Duration connectTimeout() {
+    return connectTimeout;
+  }
+
+  /** The deadline of one tool call. */
+  public Duration executionTimeout() {
+    return executionTimeout;
+  }
+
+  /** How long a server whose connect failed is skipped. */
+  public Duration failureCooldown() {
+    return failureCooldown;
+  }
+
+  /** How long an unused pooled connection stays open. */
+  public Duration connectionTtl() {
+    return connectionTtl;
+  }
+
+  /** The most registrations a guild may have. */
+  public int maxServersPerGuild() {
+    return maxServersPerGuild;
+  }
+
+  /** The most names a snapshot keeps. */
+  public int snapshotMaxNames() {
+    return snapshotMaxNames;
+  }
+
+  /** The most code points of one snapshot name. */
+  public int snapshotNameMaxCodePoints() {
+    return snapshotNameMaxCodePoints;
+  }
+
+  /** Whether endpoints must be {@code https}. */
+  public boolean requireHttps() {
+    return requireHttps;
+  }
+
+  /** The cap on one MCP HTTP response body, in bytes. */
+  public int maxResponseBytes() {
+    return maxResponseBytes;
+  }
+
+  /** A builder starting from these settings. */
+  public Builder toBuilder() {
+    return new Builder().connectTimeout(connectTimeout).executionTimeout(executionTimeout)
+        .failureCooldown(failureCooldown).connectionTtl(connectionTtl).maxServersPerGuild(maxServersPerGuild)
+        .snapshotMaxNames(snapshotMaxNames).snapshotNameMaxCodePoints(snapshotNameMaxCodePoints)
+        .requireHttps(requireHttps).maxResponseBytes(maxResponseBytes);
+  }
+
+  @Override
+  public String toString() {
+    return "McpSettings{connectTimeout=" + connectTimeout + ", executionTimeout=" + executionTimeout
+        + ", failureCooldown=" + failureCooldown + ", connectionTtl=" + connectionTtl + ", maxServersPerGuild="
+        + maxServersPerGuild + ", snapshot=" + snapshotMaxNames + "x" + snapshotNameMaxCodePoints
+        + ", requireHttps=" + requireHttps + ", maxResponseBytes=" + maxResponseBytes + "}";
+  }
+
+  /**
+   * Builds {@link McpSettings}; every setter refuses a bad value at once.
+   *
+   * @since 0.1
+   */
+  @API(status = MAINTAINED, since = "0.1")
+  public static final class Builder {
+    private Duration connectTimeout = DEFAULT_CONNECT_TIMEOUT;
+    private Duration executionTimeout = DEFAULT_EXECUTION_TIMEOUT;
+    private Duration failureCooldown = DEFAULT_FAILURE_COOLDOWN;
+    private Duration connectionTtl = DEFAULT_CONNECTION_TTL;
+    private int maxServersPerGuild = DEFAULT_MAX_SERVERS_PER_GUILD;
+    private int snapshotMaxNames = ToolNameSnapshot.DEFAULT_MAX_NAMES;
+    private int snapshotNameMaxCodePoints = ToolNameSnapshot.DEFAULT_NAME_MAX_CODE_POINTS;
+    private boolean requireHttps = true;
+    private int maxResponseBytes = DEFAULT_MAX_RESPONSE_BYTES;
+
+    private Builder() {}
+
+    /** Per-attempt connect deadline; positive. */
+    public Builder connectTimeout(Duration d) {
+      connectTimeout = positive("connectTimeout", d);
+      return this;
+    }
+
+    /** Per-call deadline; positive. */
+    public Builder executionTimeout(Duration d) {
+      executionTimeout = positive("executionTimeout", d);
+      return this;
+    }
+
+    /** Quarantine after a failed connect; positive. */
+    public Builder failureCooldown(Duration d) {
+      failureCooldown = positive("failureCooldown", d);
+      return this;
+    }
+
+    /** Idle time before a pooled connection is closed; positive. */
+    public Builder connectionTtl(Duration d) {
+      connectionTtl = positive("connectionTtl", d);
+      return this;
+    }
+
+    /** Registrations per guild; positive. */
+    public Builder maxServersPerGuild(int n) {
+      maxServersPerGuild = positive("maxServersPerGuild", n);
+      return this;
+    }
+
+    /** Names per snapshot; positive. */
+    public Builder snapshotMaxNames(int n) {
+      snapshotMaxNames = positive("snapshotMaxNames", n);
+      return this;
+    }
+
+    /** Code points per snapshot name; positive. */
+    public Builder snapshotNameMaxCodePoints(int n) {
+      snapshotNameMaxCodePoints = positive("snapshotNameMaxCodePoints", n);
+      return this;
+    }
+
+    /** Whether endpoints must be {@code https} (true by default). */
+    public Builder requireHttps(boolean on) {
+      requireHttps = on;
+      return this;
+    }
+
+    /** Cap on one response body in bytes; positive. */
+    public Builder maxResponseBytes(int n) {
+      maxResponseBytes = positive("maxResponseBytes", n);
+      return this;
+    }
+
+    /** The settings. */
+    public McpSettings build() {
+      return new McpSettings(this);
+    }
+
+    private static Duration positive(String name, Duration d) {
+      if (d == null || d.isZero() || d.isNegative()) {
+        throw new IllegalArgumentException(name + " must be positive, but was " + d);
+      }
+      return d;
+    }
+
+    private static int positive(String name, int n) {
+      if (n <= 0) {
+        throw new IllegalArgumentException(name + " must be positive, but was " + n);
+      }
+      return n;
+    }
+  }
+}

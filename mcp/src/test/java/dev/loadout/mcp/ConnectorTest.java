@@ -1,0 +1,115 @@
+package dev.loadout.mcp;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
+
+import dev.loadout.core.net.NetworkGuard;
+import dev.loadout.core.net.NetworkPolicy;
+import io.modelcontextprotocol.spec.McpSchema;
+import java.net.ServerSocket;
+import java.time.Duration;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/** Transport fallback, deadlines and failure classification against a real in-JVM MCP server. */
+@Timeout(60)
+class ConnectorTest {
+  static final String TOKEN = "tok-SECRET-42";
+  static InJvmMcpServer server;
+  static final ExecutorService blocking = Executors.newCachedThreadPool(r -> {
+    Thread t = new Thread(r, "mcp-test-blocking");
+    t.setDaemon(true);
+    return t;
+  });
+
+  final McpSettings settings = McpSettings.builder().requireHttps(false).connectTimeout(Duration.ofSeconds(5)).build();
+  final Connector connector = new Connector(NetworkGuard.of(NetworkPolicy.development()), settings, blocking);
+
+  @BeforeAll
+  static void start() throws Exception {
+    server = new InJvmMcpServer();
+  }
+
+  @AfterAll
+  static void stop() throws Exception {
+    server.close();
+    blocking.shutdownNow();
+  }
+
+  @Test
+  void streamableHttpConnectsFirstDiscoversEveryToolAndSendsTheBearerToken() throws Exception {
+    Connector.Connected c = connector.connect(server.url("/mcp"), TOKEN);
+    try {
+      assertThat(c.transport()).isEqualTo(Connector.STREAMABLE);
+      assertThat(c.tools()).extracting(McpSchema.Tool::name)
+          .containsExactlyInAnyOrder("echo", "fails", "picture", "wait", "fetch", "dotted.name");
+      assertThat(server.authorizations).contains("Bearer " + TOKEN);
+    } finally {
+      c.client().close();
+    }
+  }
+
+  @Test
+  void anSseOnlyEndpointFallsBackToSseWithAFreshClient() throws Exception {
+    Connector.Connected c = connector.connect(server.url("/sse"), null);
+    try {
+      assertThat(c.transport()).isEqualTo(Connector.SSE);
+      assertThat(c.tools()).hasSize(6);
+    } finally {
+      c.client().close();
+    }
+  }
+
+  @Test
+  void aServerThatNeverAnswersEndsAtLoadoutsDeadlineAndBothAttemptsShareIt() {
+    long start = System.nanoTime();
+    Connector.ConnectFailed f = catchThrowableOfType(() -> connector.connect(server.url("/hang"), TOKEN),
+        Connector.ConnectFailed.class);
+    Duration took = Duration.ofNanos(System.nanoTime() - start);
+    assertThat(f.code).isEqualTo(McpFailureCodes.TIMEOUT);
+    assertThat(f.getMessage()).startsWith("All MCP transports failed for 'http://127.0.0.1:" + server.port() + "'")
+        .contains("StreamableHTTP: timeout").doesNotContain(TOKEN);
+    assertThat(took).isLessThan(Duration.ofMillis(5_000 + 1_500));
+  }
+
+  @Test
+  void a500NamesEachTransportsFailure() {
+    Connector.ConnectFailed f = catchThrowableOfType(() -> connector.connect(server.url("/500"), TOKEN),
+        Connector.ConnectFailed.class);
+    assertThat(f.getMessage()).contains("StreamableHTTP: mcp_http_error").contains("SSE: ").doesNotContain(TOKEN)
+        .hasSizeLessThanOrEqualTo(500);
+  }
+
+  @Test
+  void aNonJsonBodyFailsBothTransportsWithoutWaitingForever() {
+    Connector.ConnectFailed f = catchThrowableOfType(() -> connector.connect(server.url("/html?key=zzz"), TOKEN),
+        Connector.ConnectFailed.class);
+    assertThat(f.getMessage()).contains("StreamableHTTP: ").contains("SSE").doesNotContain("zzz").doesNotContain(TOKEN);
+  }
+
+  @Test
+  void aClosedPortIsUnreachable() throws Exception {
+    int port;
+    try (ServerSocket s = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+      port = s.getLocalPort();
+    }
+    int closed = port;
+    Connector.ConnectFailed f = catchThrowableOfType(() -> connector.connect("http://127.0.0.1:" + closed + "/mcp", null),
+        Connector.ConnectFailed.class);
+    assertThat(f.getMessage()).contains("StreamableHTTP: mcp_unreachable");
+  }
+
+  @Test
+  void theNetworkGuardIsAskedAgainAtEveryConnect() {
+    Connector production = new Connector(NetworkGuard.of(NetworkPolicy.production()), settings, blocking);
+    int before = server.authorizations.size();
+    assertThatThrownBy(() -> production.connect(server.url("/mcp"), TOKEN))
+        .isInstanceOfSatisfying(Connector.ConnectFailed.class, f -> assertThat(f.code).isEqualTo(McpFailureCodes.BLOCKED));
+    assertThat(server.authorizations).hasSize(before);
+  }
+}

@@ -1,0 +1,315 @@
+package dev.loadout.mcp;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.loadout.core.BaseTool;
+import dev.loadout.core.Loadout;
+import dev.loadout.core.PreparedTurn;
+import dev.loadout.core.ToolCall;
+import dev.loadout.core.ToolRegistry;
+import dev.loadout.core.ToolResult;
+import dev.loadout.core.ToolSource;
+import dev.loadout.core.TurnContext;
+import dev.loadout.core.net.NetworkGuard;
+import dev.loadout.core.net.NetworkPolicy;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/** Gathering, calls, the breaker and snapshots against a real in-JVM MCP server. */
+@Timeout(60)
+class GuildMcpManagerTest {
+  static final TurnContext G1 = TurnContext.builder("openai", "gpt-test").guildId("g1").build();
+  static InJvmMcpServer server;
+
+  final MutableClock clock = new MutableClock(Instant.parse("2026-03-01T12:00:00Z"));
+  final InMemoryMcpRegistrationStore store = new InMemoryMcpRegistrationStore();
+  final List<BreakerTransition> transitions = new CopyOnWriteArrayList<>();
+  final McpSettings settings = McpSettings.builder().requireHttps(false).connectTimeout(Duration.ofSeconds(4))
+      .executionTimeout(Duration.ofSeconds(1)).build();
+  final GuildMcpManager manager = GuildMcpManager.builder(store, NetworkGuard.of(NetworkPolicy.development()))
+      .settings(settings).clock(clock).listener(new McpEventListener() {
+        @Override
+        public void onBreakerTransition(BreakerTransition t) {
+          transitions.add(t);
+        }
+      }).build();
+
+  @BeforeAll
+  static void start() throws Exception {
+    server = new InJvmMcpServer();
+  }
+
+  @AfterAll
+  static void stop() throws Exception {
+    server.close();
+  }
+
+  @AfterEach
+  void closeManager() {
+    manager.close();
+  }
+
+  McpRegistration register(String name, String path, ServerType type) {
+    return store.insert(McpRegistration.draft("g1", name, server.url(path), null, type, null)).orElseThrow();
+  }
+
+  static BaseTool tool(List<ToolSource> sources, String name) {
+    return sources.stream().flatMap(s -> s.tools().stream()).filter(t -> t.spec().name().equals(name)).findFirst().orElseThrow();
+  }
+
+  static ToolResult call(BaseTool tool, String args) throws Exception {
+    return tool.execute(ToolCall.of("c1", tool.spec().name(), args), G1).toCompletableFuture().get(10, TimeUnit.SECONDS);
+  }
+
+  @Test
+  void addRunsARealTestConnectionAndStoresTheDiscoveredNames() {
+    ConfigOutcome out = manager.configOperations().add("g1", "in jvm", server.url("/mcp"), "tok-1", "general");
+    assertThat(out.code()).isEqualTo(ConfigOutcome.ADDED);
+    assertThat(out.toolNames()).containsExactlyInAnyOrder("echo", "fails", "picture", "wait", "fetch", "dotted.name");
+    assertThat(manager.connectionCount()).isZero();
+  }
+
+  @Test
+  void probeConnectsLikeAddButStoresNothing() {
+    ProbeResult ok = manager.configOperations().probe(server.url("/sse"), "tok-probe");
+    assertThat(ok.succeeded()).isTrue();
+    assertThat(ok.transport()).contains(Connector.SSE);
+    assertThat(ok.snapshot()).hasSize(6);
+    assertThat(ok.message()).doesNotContain("tok-probe");
+    ProbeResult refused = manager.configOperations().probe("http://169.254.169.254/", null);
+    assertThat(refused.code()).isEqualTo(ConfigOutcome.INVALID_URL);
+    ProbeResult failed = manager.configOperations().probe(server.url("/500"), "tok-probe");
+    assertThat(failed.code()).isEqualTo(ConfigOutcome.CONNECTION_FAILED);
+    assertThat(failed.message()).doesNotContain("tok-probe");
+    assertThat(store.list("g1")).isEmpty();
+  }
+
+  @Test
+  void addReportsASanitisedConnectionFailure() {
+    ConfigOutcome out = manager.configOperations().add("g1", "bad", server.url("/500?key=hush"), "tok-hush", null);
+    assertThat(out.code()).isEqualTo(ConfigOutcome.CONNECTION_FAILED);
+    assertThat(out.message()).contains("StreamableHTTP").doesNotContain("hush");
+    assertThat(store.list("g1")).isEmpty();
+  }
+
+  @Test
+  void nothingConnectsUntilAGuildsToolsAreGatheredAndThenTheConnectionIsPooled() {
+    register("a", "/mcp", ServerType.GENERAL);
+    assertThat(manager.connectionCount()).isZero();
+    assertThat(manager.sourcesFor(TurnContext.builder("openai", "m").build())).isEmpty();
+    List<ToolSource> first = manager.sourcesFor(G1);
+    assertThat(first).hasSize(1);
+    assertThat(first.get(0).label()).isEqualTo("a");
+    assertThat(first.get(0).replacementFamily()).isEmpty();
+    assertThat(first.get(0).tools()).extracting(t -> t.spec().name())
+        .contains("echo", "wait").contains(ToolNames.providerSafe("dotted.name"));
+    assertThat(manager.sourcesFor(G1)).isSameAs(first);
+    assertThat(manager.connectionCount()).isEqualTo(1);
+  }
+
+  @Test
+  void callsMapTextErrorsAndMediaToToolResults() throws Exception {
+    register("a", "/mcp", ServerType.GENERAL);
+    List<ToolSource> sources = manager.sourcesFor(G1);
+    ToolResult echo = call(tool(sources, "echo"), "{\"text\":\"hi\"}");
+    assertThat(echo.isSuccess()).isTrue();
+    assertThat(((ToolResult.Success) echo).summary()).contains("echo: hi");
+    ToolResult fails = call(tool(sources, "fails"), "{\"text\":\"x\"}");
+    assertThat(((ToolResult.Failure) fails).code()).isEqualTo(McpFailureCodes.TOOL_ERROR);
+    assertThat(((ToolResult.Failure) fails).message()).isEqualTo("it went wrong: x");
+    ToolResult picture = call(tool(sources, "picture"), "{}");
+    assertThat(((ToolResult.Success) picture).media()).hasSize(1);
+    assertThat(((ToolResult.Success) picture).media().get(0).mimeType()).isEqualTo("image/png");
+    ToolResult dotted = call(tool(sources, ToolNames.providerSafe("dotted.name")), "{}");
+    assertThat(((ToolResult.Success) dotted).summary()).contains("dotted");
+  }
+
+  @Test
+  void aSlowToolEndsAtLoadoutsExecutionDeadlineAndTheSessionStaysUsable() throws Exception {
+    register("a", "/mcp", ServerType.GENERAL);
+    List<ToolSource> sources = manager.sourcesFor(G1);
+    long start = System.nanoTime();
+    ToolResult slow = call(tool(sources, "wait"), "{}");
+    assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(5));
+    assertThat(((ToolResult.Failure) slow).code()).isEqualTo(ToolResult.TIMEOUT);
+    assertThat(call(tool(sources, "echo"), "{\"text\":\"again\"}").isSuccess()).isTrue();
+  }
+
+  @Test
+  void aHangingServerIsBoundedQuarantinedAndSkippedWhileAHealthyOneKeepsWorking() {
+    McpRegistration hang = register("hang", "/hang", ServerType.GENERAL);
+    register("ok", "/mcp", ServerType.GENERAL);
+    long start = System.nanoTime();
+    List<ToolSource> first = manager.sourcesFor(G1);
+    assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofMillis(4_000 + 1_500));
+    assertThat(first).extracting(ToolSource::label).containsExactly("ok");
+    assertThat(manager.breakerState("g1", hang.id())).contains(BreakerState.OPEN);
+
+    start = System.nanoTime();
+    assertThat(manager.sourcesFor(G1)).extracting(ToolSource::label).containsExactly("ok");
+    assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofMillis(500));
+
+    clock.advance(settings.failureCooldown());
+    manager.sourcesFor(G1);
+    assertThat(transitions).extracting(BreakerTransition::to)
+        .containsExactly(BreakerState.OPEN, BreakerState.HALF_OPEN, BreakerState.OPEN);
+  }
+
+  @Test
+  void disablingClosesTheConnectionClearsTheQuarantineAndRefusesCalls() throws Exception {
+    McpRegistration a = register("a", "/mcp", ServerType.GENERAL);
+    BaseTool echo = tool(manager.sourcesFor(G1), "echo");
+    assertThat(manager.configOperations().setEnabled("g1", a.id(), false).code()).isEqualTo(ConfigOutcome.UPDATED);
+    assertThat(manager.connectionCount()).isZero();
+    assertThat(manager.sourcesFor(G1)).isEmpty();
+    ToolResult r = call(echo, "{\"text\":\"hi\"}");
+    assertThat(((ToolResult.Failure) r).code()).isEqualTo(McpFailureCodes.UNAVAILABLE);
+  }
+
+  @Test
+  void replacementTypesDeclareTheirFamilyAndTheirUrlArgumentsPassTheGuard() throws Exception {
+    register("fetcher", "/mcp", ServerType.URL_FETCHER);
+    List<ToolSource> sources = manager.sourcesFor(G1);
+    assertThat(sources.get(0).replacementFamily()).contains("url_fetch");
+    ToolResult refused = call(tool(sources, "fetch"), "{\"url\":\"http://169.254.169.254/latest/meta-data\"}");
+    assertThat(((ToolResult.Failure) refused).code()).isEqualTo(McpFailureCodes.URL_REFUSED);
+    ToolResult fine = call(tool(sources, "fetch"), "{\"url\":\"http://127.0.0.1/x\"}");
+    assertThat(fine.isSuccess()).isTrue();
+  }
+
+  @Test
+  void aSuccessfulConnectRefreshesTheSnapshotInTheBackground() {
+    McpRegistration a = register("a", "/mcp", ServerType.GENERAL);
+    assertThat(a.toolNames()).isEmpty();
+    manager.sourcesFor(G1);
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+    while (store.list("g1").get(0).toolNames().isEmpty() && System.nanoTime() < deadline) {
+      Thread.onSpinWait();
+    }
+    assertThat(store.list("g1").get(0).toolNames().orElseThrow()).hasSize(6).contains("dotted.name");
+  }
+
+  @Test
+  void concurrentGatherersShareOneConnectAndNeitherGetsNothing() throws Exception {
+    List<String> connects = new CopyOnWriteArrayList<>();
+    try (GuildMcpManager counted = GuildMcpManager.builder(store, NetworkGuard.of(NetworkPolicy.development()))
+        .settings(settings).clock(clock).listener(new McpEventListener() {
+          @Override
+          public void onConnect(String guildId, long registrationId, String transport, String failureCode) {
+            connects.add(transport);
+          }
+        }).build()) {
+      register("a", "/mcp", ServerType.GENERAL);
+      java.util.concurrent.ExecutorService two = java.util.concurrent.Executors.newFixedThreadPool(2);
+      try {
+        java.util.concurrent.CountDownLatch go = new java.util.concurrent.CountDownLatch(1);
+        java.util.concurrent.Callable<List<ToolSource>> gather = () -> {
+          go.await();
+          return counted.sourcesFor(G1);
+        };
+        var f1 = two.submit(gather);
+        var f2 = two.submit(gather);
+        go.countDown();
+        assertThat(f1.get(10, TimeUnit.SECONDS)).hasSize(1);
+        assertThat(f2.get(10, TimeUnit.SECONDS)).hasSize(1);
+      } finally {
+        two.shutdownNow();
+      }
+      assertThat(connects).containsExactly(Connector.STREAMABLE);
+    }
+  }
+
+  @Test
+  void aFailedSnapshotWriteKeepsTheLiveConnectionAndThePriorSnapshot() throws Exception {
+    McpRegistrationStore failingSnapshots = new McpRegistrationStore() {
+      @Override
+      public List<McpRegistration> list(String guildId) {
+        return store.list(guildId);
+      }
+
+      @Override
+      public java.util.Optional<McpRegistration> insert(McpRegistration draft) {
+        return store.insert(draft);
+      }
+
+      @Override
+      public boolean setEnabled(String guildId, long id, boolean enabled) {
+        return store.setEnabled(guildId, id, enabled);
+      }
+
+      @Override
+      public boolean remove(String guildId, long id) {
+        return store.remove(guildId, id);
+      }
+
+      @Override
+      public boolean updateToolNames(String guildId, long id, List<String> toolNames) {
+        throw new dev.loadout.core.store.StoreException("secret marker: password=hunter2", null);
+      }
+    };
+    store.insert(McpRegistration.draft("g1", "a", server.url("/mcp"), null, ServerType.GENERAL, List.of("old"))).orElseThrow();
+    try (GuildMcpManager m = GuildMcpManager.builder(failingSnapshots, NetworkGuard.of(NetworkPolicy.development()))
+        .settings(settings).clock(clock).build()) {
+      List<ToolSource> sources = m.sourcesFor(G1);
+      assertThat(call(tool(sources, "echo"), "{\"text\":\"still\"}").isSuccess()).isTrue();
+      assertThat(m.connectionCount()).isEqualTo(1);
+      assertThat(store.list("g1").get(0).toolNames()).contains(List.of("old"));
+    }
+  }
+
+  @Test
+  void aNameOfferedByTwoServersIsHiddenFromBothAndTheRestStayVisible() throws Exception {
+    register("a", "/mcp", ServerType.GENERAL);
+    register("b", "/sse", ServerType.GENERAL);
+    try (Loadout loadout = Loadout.builder(ToolRegistry.builder().build()).externalTools(manager).build()) {
+      PreparedTurn turn = loadout.prepare(G1);
+      assertThat(turn.visibleNames()).doesNotContain("echo");
+      assertThat(turn.hidden("echo").orElseThrow().hasReason("name_ambiguous")).isTrue();
+    }
+  }
+
+  @Test
+  void aUrlFetcherServerReplacesTheBuiltInFetchUrl() throws Exception {
+    register("fetcher", "/mcp", ServerType.URL_FETCHER);
+    dev.loadout.core.ToolSpec builtIn = dev.loadout.core.ToolSpec.builder("fetch_url",
+        "{\"type\":\"object\",\"properties\":{\"url\":{\"type\":\"string\"}}}").description("Fetches a URL.")
+        .family("url_fetch").build();
+    ToolRegistry registry = ToolRegistry.builder().register(BaseTool.of(builtIn, (c, ctx) -> ToolResult.text("built-in")))
+        .build();
+    try (Loadout loadout = Loadout.builder(registry).externalTools(manager).build()) {
+      PreparedTurn turn = loadout.prepare(G1);
+      assertThat(turn.visibleNames()).contains("fetch", "echo").doesNotContain("fetch_url");
+      assertThat(turn.hidden("fetch_url").orElseThrow().hasReason("replaced_by_source")).isTrue();
+    }
+  }
+
+  @Test
+  void idleConnectionsAreClosedAfterTheTtlByTheInjectedClock() {
+    register("a", "/mcp", ServerType.GENERAL);
+    manager.sourcesFor(G1);
+    assertThat(manager.connectionCount()).isEqualTo(1);
+    clock.advance(settings.connectionTtl().plusSeconds(1));
+    manager.cleanUp();
+    assertThat(manager.connectionCount()).isZero();
+  }
+
+  @Test
+  void loadoutShowsAGuildsMcpToolsOnItsTurn() throws Exception {
+    register("a", "/mcp", ServerType.GENERAL);
+    try (Loadout loadout = Loadout.builder(ToolRegistry.builder().build()).externalTools(manager).build()) {
+      PreparedTurn turn = loadout.prepare(G1);
+      assertThat(turn.visibleNames()).contains("echo", "fetch");
+      ToolResult r = turn.execute(ToolCall.of("1", "echo", "{\"text\":\"via loadout\"}")).toCompletableFuture()
+          .get(10, TimeUnit.SECONDS);
+      assertThat(((ToolResult.Success) r).summary()).contains("echo: via loadout");
+    }
+  }
+}

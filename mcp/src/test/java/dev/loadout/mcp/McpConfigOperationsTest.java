@@ -1,0 +1,219 @@
+package dev.loadout.mcp;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.loadout.core.net.NetworkGuard;
+import dev.loadout.core.net.NetworkPolicy;
+import dev.loadout.core.store.StoreException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+class McpConfigOperationsTest {
+  static final String TOKEN = "tok-SECRET-123";
+  final List<String> calls = new ArrayList<>();
+  final InMemoryMcpRegistrationStore memory = new InMemoryMcpRegistrationStore();
+  ConfigHooks.TestResult nextTest = ConfigHooks.TestResult.ok(List.of("echo", "echo", "sum\u0000x"), "streamable_http");
+  boolean failReads;
+  boolean failWrites;
+
+  final McpRegistrationStore store = new McpRegistrationStore() {
+    @Override
+    public List<McpRegistration> list(String guildId) {
+      calls.add("read");
+      if (failReads) {
+        throw new StoreException("registrations: list failed", null);
+      }
+      return memory.list(guildId);
+    }
+
+    @Override
+    public Optional<McpRegistration> insert(McpRegistration draft) {
+      calls.add("insert");
+      return memory.insert(draft);
+    }
+
+    @Override
+    public boolean setEnabled(String guildId, long id, boolean enabled) {
+      calls.add("write");
+      if (failWrites) {
+        throw new StoreException("registrations: update failed", null);
+      }
+      return memory.setEnabled(guildId, id, enabled);
+    }
+
+    @Override
+    public boolean remove(String guildId, long id) {
+      calls.add("write");
+      if (failWrites) {
+        throw new StoreException("registrations: delete failed", null);
+      }
+      return memory.remove(guildId, id);
+    }
+
+    @Override
+    public boolean updateToolNames(String guildId, long id, List<String> toolNames) {
+      return memory.updateToolNames(guildId, id, toolNames);
+    }
+  };
+
+  final ConfigHooks hooks = new ConfigHooks() {
+    @Override
+    public TestResult testConnection(String url, String token) {
+      calls.add("test");
+      return nextTest;
+    }
+
+    @Override
+    public void invalidate(String guildId) {
+      calls.add("invalidate " + guildId);
+    }
+
+    @Override
+    public void disconnect(String guildId, long registrationId) {
+      calls.add("disconnect " + guildId + "/" + registrationId);
+    }
+  };
+
+  McpConfigOperations ops(McpSettings settings, NetworkPolicy policy) {
+    return new McpConfigOperations(store, NetworkGuard.of(policy), settings, hooks);
+  }
+
+  McpConfigOperations ops() {
+    return ops(McpSettings.builder().requireHttps(false).maxServersPerGuild(2).build(), NetworkPolicy.development());
+  }
+
+  @Test
+  void addNormalisesTheNameTestsTheConnectionAndStoresTheNormalisedSnapshot() {
+    ConfigOutcome out = ops().add("g1", "  my   search server ", " http://127.0.0.1:9/mcp ", "  " + TOKEN + " ", "WEB_SEARCH");
+    assertThat(out.code()).isEqualTo(ConfigOutcome.ADDED);
+    McpRegistration r = out.registration().orElseThrow();
+    assertThat(r.name()).isEqualTo("my-search-server");
+    assertThat(r.url()).isEqualTo("http://127.0.0.1:9/mcp");
+    assertThat(r.token()).contains(TOKEN);
+    assertThat(r.type()).isEqualTo(ServerType.WEB_SEARCH);
+    assertThat(out.toolNames()).containsExactly("echo", "sum x");
+    assertThat(calls).containsExactly("read", "test", "insert", "invalidate g1");
+  }
+
+  @Test
+  void invalidInputNeverReadsOrConnects() {
+    assertThat(ops().add("g1", "_bad", "http://127.0.0.1/", null, null).code()).isEqualTo(ConfigOutcome.INVALID_INPUT);
+    assertThat(ops().add("g1", "a".repeat(33), "http://127.0.0.1/", null, null).code()).isEqualTo(ConfigOutcome.INVALID_INPUT);
+    assertThat(ops().add("g1", "ok", "http://127.0.0.1/" + "a".repeat(490), null, null).code())
+        .isEqualTo(ConfigOutcome.INVALID_INPUT);
+    assertThat(ops().add("g1", "ok", "http://127.0.0.1/", "t".repeat(501), null).code()).isEqualTo(ConfigOutcome.INVALID_INPUT);
+    assertThat(ops().add(" ", "ok", "http://127.0.0.1/", null, null).code()).isEqualTo(ConfigOutcome.INVALID_INPUT);
+    assertThat(ops().add("g1", "ok", "http://127.0.0.1/", null, "stdio").code()).isEqualTo(ConfigOutcome.INVALID_TYPE);
+    assertThat(calls).isEmpty();
+  }
+
+  @Test
+  void emptyNoneAndGeneralAllMeanGeneral() {
+    for (String type : new String[] {"", "none", "General", null}) {
+      memory.list("g1").forEach(r -> memory.remove("g1", r.id()));
+      ConfigOutcome out = ops().add("g1", "s", "http://127.0.0.1:9/", null, type);
+      assertThat(out.registration().orElseThrow().type()).as(String.valueOf(type)).isEqualTo(ServerType.GENERAL);
+    }
+  }
+
+  @Test
+  void aFailedReadIsUnavailableAndNothingConnects() {
+    failReads = true;
+    assertThat(ops().add("g1", "s", "http://127.0.0.1:9/", null, null).code()).isEqualTo(ConfigOutcome.UNAVAILABLE);
+    assertThat(calls).containsExactly("read");
+  }
+
+  @Test
+  void theLimitIsCheckedBeforeTheUrlAndTheConnection() {
+    ops().add("g1", "a", "http://127.0.0.1:9/", null, null);
+    ops().add("g1", "b", "http://127.0.0.1:9/", null, null);
+    calls.clear();
+    ConfigOutcome out = ops().add("g1", "c", "http://169.254.169.254/", null, null);
+    assertThat(out.code()).isEqualTo(ConfigOutcome.LIMIT_REACHED);
+    assertThat(calls).containsExactly("read");
+  }
+
+  @Test
+  void theGuardRefusesMetadataAndPrivateAddressesBeforeAnyConnection() {
+    assertThat(ops().add("g1", "m", "http://169.254.169.254/latest", null, null).code()).isEqualTo(ConfigOutcome.INVALID_URL);
+    McpConfigOperations production = ops(McpSettings.defaults(), NetworkPolicy.production());
+    assertThat(production.add("g1", "p", "https://127.0.0.1/mcp", null, null).code()).isEqualTo(ConfigOutcome.INVALID_URL);
+    assertThat(calls).doesNotContain("test");
+  }
+
+  @Test
+  void httpsIsRequiredWhenTheSettingsSaySo() {
+    McpConfigOperations strict = ops(McpSettings.defaults(), NetworkPolicy.development());
+    ConfigOutcome out = strict.add("g1", "p", "http://127.0.0.1:9/mcp", null, null);
+    assertThat(out.code()).isEqualTo(ConfigOutcome.INVALID_URL);
+    assertThat(out.message()).contains("https");
+  }
+
+  @Test
+  void aFailedTestConnectionIsReportedSanitisedAndNothingIsStored() {
+    nextTest = ConfigHooks.TestResult.failed("StreamableHTTP: refused at http://127.0.0.1:9/mcp?key=qqq with " + TOKEN);
+    ConfigOutcome out = ops().add("g1", "s", "http://127.0.0.1:9/mcp?key=qqq", TOKEN, null);
+    assertThat(out.code()).isEqualTo(ConfigOutcome.CONNECTION_FAILED);
+    assertThat(out.message()).contains("http://127.0.0.1:9").doesNotContain(TOKEN).doesNotContain("qqq");
+    assertThat(memory.list("g1")).isEmpty();
+    assertThat(calls).containsExactly("read", "test");
+  }
+
+  @Test
+  void aDuplicateNameIsReportedAfterTheConnectionTest() {
+    ops().add("g1", "dup", "http://127.0.0.1:9/", null, null);
+    ConfigOutcome out = ops().add("g1", "DUP", "http://127.0.0.1:9/", null, null);
+    assertThat(out.code()).isEqualTo(ConfigOutcome.DUPLICATE_OR_WRITE_FAILED);
+  }
+
+  @Test
+  void disablingWritesThenInvalidatesThenDisconnects() {
+    long id = ops().add("g1", "s", "http://127.0.0.1:9/", null, null).registration().orElseThrow().id();
+    calls.clear();
+    ConfigOutcome out = ops().setEnabled("g1", id, false);
+    assertThat(out.code()).isEqualTo(ConfigOutcome.UPDATED);
+    assertThat(out.registration().orElseThrow().enabled()).isFalse();
+    assertThat(calls).containsExactly("read", "write", "invalidate g1", "disconnect g1/" + id);
+  }
+
+  @Test
+  void enablingIsLazyAndTheSameStateIsUnchanged() {
+    long id = ops().add("g1", "s", "http://127.0.0.1:9/", null, null).registration().orElseThrow().id();
+    calls.clear();
+    assertThat(ops().setEnabled("g1", id, true).code()).isEqualTo(ConfigOutcome.UNCHANGED);
+    assertThat(calls).containsExactly("read");
+    ops().setEnabled("g1", id, false);
+    calls.clear();
+    assertThat(ops().setEnabled("g1", id, true).code()).isEqualTo(ConfigOutcome.UPDATED);
+    assertThat(calls).containsExactly("read", "write", "invalidate g1");
+  }
+
+  @Test
+  void aFailedWriteDisconnectsNothing() {
+    long id = ops().add("g1", "s", "http://127.0.0.1:9/", null, null).registration().orElseThrow().id();
+    failWrites = true;
+    calls.clear();
+    assertThat(ops().setEnabled("g1", id, false).code()).isEqualTo(ConfigOutcome.WRITE_FAILED);
+    assertThat(ops().remove("g1", id).code()).isEqualTo(ConfigOutcome.WRITE_FAILED);
+    assertThat(calls).containsExactly("read", "write", "read", "write");
+  }
+
+  @Test
+  void removeWritesThenInvalidatesThenDisconnectsAndIsScopedToTheGuild() {
+    long id = ops().add("g1", "s", "http://127.0.0.1:9/", null, null).registration().orElseThrow().id();
+    assertThat(ops().remove("g2", id).code()).isEqualTo(ConfigOutcome.NOT_FOUND);
+    calls.clear();
+    assertThat(ops().remove("g1", id).code()).isEqualTo(ConfigOutcome.REMOVED);
+    assertThat(calls).containsExactly("read", "write", "invalidate g1", "disconnect g1/" + id);
+    assertThat(memory.list("g1")).isEmpty();
+  }
+
+  @Test
+  void aFailedReadMakesChangesUnavailable() {
+    failReads = true;
+    assertThat(ops().setEnabled("g1", 1, false).code()).isEqualTo(ConfigOutcome.UNAVAILABLE);
+    assertThat(ops().remove("g1", 1).code()).isEqualTo(ConfigOutcome.UNAVAILABLE);
+  }
+}

@@ -1,0 +1,47 @@
+package dev.loadout.mcp;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.time.Duration;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class McpSettingsTest {
+  @Test
+  void defaultsMatchTheDocumentedValues() {
+    McpSettings s = McpSettings.fromEnvironment(Map.of());
+    assertThat(s.connectTimeout()).isEqualTo(Duration.ofSeconds(15));
+    assertThat(s.executionTimeout()).isEqualTo(Duration.ofSeconds(30));
+    assertThat(s.failureCooldown()).isEqualTo(Duration.ofMinutes(5));
+    assertThat(s.connectionTtl()).isEqualTo(Duration.ofMinutes(10));
+    assertThat(s.maxServersPerGuild()).isEqualTo(10);
+    assertThat(s.snapshotMaxNames()).isEqualTo(100);
+    assertThat(s.snapshotNameMaxCodePoints()).isEqualTo(128);
+    assertThat(s.requireHttps()).isFalse();
+  }
+
+  @Test
+  void environmentVariablesAreReadAndProductionRequiresHttps() {
+    McpSettings s = McpSettings.fromEnvironment(Map.of("GUILD_MCP_CONNECT_TIMEOUT_MS", "2500",
+        "GUILD_MCP_FAILURE_COOLDOWN_MS", " 1000 ", "MAX_MCP_SERVERS_PER_GUILD", "3", "RUN_ENV", "Production"));
+    assertThat(s.connectTimeout()).isEqualTo(Duration.ofMillis(2500));
+    assertThat(s.failureCooldown()).isEqualTo(Duration.ofSeconds(1));
+    assertThat(s.maxServersPerGuild()).isEqualTo(3);
+    assertThat(s.requireHttps()).isTrue();
+  }
+
+  @Test
+  void aBadValueIsRefusedNamingTheVariable() {
+    assertThatThrownBy(() -> McpSettings.fromEnvironment(Map.of("GUILD_MCP_EXECUTION_TIMEOUT_MS", "0")))
+        .hasMessage("GUILD_MCP_EXECUTION_TIMEOUT_MS must be a positive integer, but was [0]");
+    assertThatThrownBy(() -> McpSettings.builder().connectTimeout(Duration.ZERO))
+        .hasMessage("connectTimeout must be positive, but was PT0S");
+  }
+
+  @Test
+  void toBuilderKeepsEverySetting() {
+    McpSettings s = McpSettings.builder().requireHttps(false).maxResponseBytes(1024).snapshotMaxNames(5).build();
+    assertThat(s.toBuilder().build().toString()).isEqualTo(s.toString());
+  }
+}

@@ -1,0 +1,34 @@
+package dev.loadout.mcp;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/** The contract on PostgreSQL, in a schema of its own per test; see {@link TestDatabases#postgres()}. */
+class PostgresMcpRegistrationStoreTest extends McpRegistrationStoreContract {
+  TestDatabases.PostgresSchema schema;
+
+  @Override
+  McpRegistrationStore newStore() {
+    schema = TestDatabases.postgres();
+    return JdbcMcpRegistrationStore.create(schema.dataSource(), Keys.CIPHER);
+  }
+
+  @AfterEach
+  void dropSchema() throws Exception {
+    if (schema != null) {
+      schema.close();
+    }
+  }
+
+  @Test
+  void twoProcessesShareRegistrationsThroughOneDatabase() {
+    McpRegistrationStore other = JdbcMcpRegistrationStore.create(schema.dataSource(), Keys.CIPHER);
+    McpRegistration a = store.insert(draft("g1", "a")).orElseThrow();
+    assertThat(other.list("g1")).containsExactly(a);
+    assertThat(other.insert(draft("g1", "A"))).isEmpty();
+    assertThat(other.setEnabled("g1", a.id(), false)).isTrue();
+    assertThat(store.list("g1").get(0).enabled()).isFalse();
+  }
+}
