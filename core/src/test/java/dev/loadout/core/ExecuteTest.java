@@ -124,17 +124,22 @@ class ExecuteTest {
 
   @Test
   void aBlockedToolThreadIsInterruptedWhenTheDeadlinePasses() throws Exception {
+    CountDownLatch started = new CountDownLatch(1);
     CountDownLatch interrupted = new CountDownLatch(1);
     ToolSpec blocking = Tools.spec("blocking");
+    // A thread per task starts the tool at once, so the deadline finds it running, not still queued
+    // (a queued task is simply cancelled, which is right, but would not show the interrupt).
     PreparedTurn turn = turn(Loadout.builder(ToolRegistry.builder().register(Tools.FnTool.of(blocking, (c, ctx) -> {
+      started.countDown();
       try {
         new CountDownLatch(1).await();
       } catch (InterruptedException e) {
         interrupted.countDown();
       }
       return CompletableFuture.completedFuture(ToolResult.success(null));
-    })).build()).defaultTimeout(Duration.ofMillis(50)));
+    })).build()).executor(r -> new Thread(r, "blocking-tool").start()).defaultTimeout(Duration.ofMillis(300)));
     assertThat(failure(run(turn, ToolCall.of("c1", "blocking", "{}"))).code()).isEqualTo("timeout");
+    assertThat(started.await(10, TimeUnit.SECONDS)).isTrue();
     assertThat(interrupted.await(10, TimeUnit.SECONDS)).isTrue();
   }
 
