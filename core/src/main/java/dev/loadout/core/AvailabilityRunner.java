@@ -63,6 +63,19 @@ final class AvailabilityRunner {
     return reasons;
   }
 
+  private static final AvailabilityDecision GENERIC_HIDDEN = AvailabilityDecision.hidden(
+      AvailabilityDecision.HIDDEN_BY_ASSEMBLY, "the tool hid itself for this turn");
+
+  /** The tool's own reason for hiding itself; the generic one when it gives none usable. */
+  private static AvailabilityDecision hiddenReason(BaseTool tool, TurnContext context) {
+    try {
+      AvailabilityDecision d = tool.hiddenReason(context);
+      return d != null && !d.isAvailable() ? d : GENERIC_HIDDEN;
+    } catch (RuntimeException e) {
+      return GENERIC_HIDDEN;
+    }
+  }
+
   /** The variant to show, or null after adding the tool to {@code hidden} with its reason. */
   ToolSpec assemble(ToolRegistry.Entry entry, TurnContext context, List<HiddenTool> hidden) {
     ToolSpec spec = entry.spec;
@@ -71,8 +84,8 @@ final class AvailabilityRunner {
     try {
       Optional<ToolSpec> result = entry.tool.assembleForContext(context);
       if (result != null && result.isEmpty()) {
-        hidden.add(new HiddenTool(spec.name(), List.of(new HiddenTool.Reason(AvailabilityDecision.HIDDEN_BY_ASSEMBLY,
-            "the tool hid itself for this turn", "assembly"))));
+        AvailabilityDecision why = hiddenReason(entry.tool, context);
+        hidden.add(new HiddenTool(spec.name(), List.of(new HiddenTool.Reason(why.code(), why.reason(), "assembly"))));
         return null;
       }
       if (result == null) {

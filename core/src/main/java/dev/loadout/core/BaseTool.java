@@ -44,6 +44,21 @@ public interface BaseTool {
   }
 
   /**
+   * Why {@link #assembleForContext(TurnContext)} hid the tool on this turn, for diagnostics
+   * ({@link PreparedTurn#hidden()}, {@code inspect}, the capability report). Called only after assembly
+   * returned empty, with the same context. The default is a generic
+   * {@link AvailabilityDecision#HIDDEN_BY_ASSEMBLY}; override it to name the cause ("no search backend is
+   * configured", "no persona is active"). A hidden decision is expected; anything else, or a throw, falls
+   * back to the default.
+   *
+   * @param context this turn; never null
+   * @return a hidden decision; never null
+   */
+  default AvailabilityDecision hiddenReason(TurnContext context) {
+    return AvailabilityDecision.hidden(AvailabilityDecision.HIDDEN_BY_ASSEMBLY, "the tool hid itself for this turn");
+  }
+
+  /**
    * Runs one call.
    *
    * @param call the call, with arguments already checked against the schema that was shown; never null

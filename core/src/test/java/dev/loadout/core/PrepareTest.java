@@ -133,6 +133,28 @@ class PrepareTest {
   }
 
   @Test
+  void aToolThatHidesItselfCanSayWhy() {
+    BaseTool voice = new Tools.FnTool(Tools.spec("voice"), null, ctx -> Optional.empty()) {
+      @Override
+      public AvailabilityDecision hiddenReason(TurnContext context) {
+        return AvailabilityDecision.hidden("no_voice", "the persona has no voice");
+      }
+    };
+    BaseTool confused = new Tools.FnTool(Tools.spec("confused"), null, ctx -> Optional.empty()) {
+      @Override
+      public AvailabilityDecision hiddenReason(TurnContext context) {
+        throw new IllegalStateException("oops");
+      }
+    };
+    try (Loadout loadout = loadout(ToolRegistry.builder().register(voice, confused).build())) {
+      PreparedTurn turn = loadout.prepare(Tools.context().build());
+      assertThat(turn.hidden("voice").orElseThrow().reasons().get(0))
+          .isEqualTo(new HiddenTool.Reason("no_voice", "the persona has no voice", "assembly"));
+      assertThat(turn.hidden("confused").orElseThrow().reasons().get(0).code()).isEqualTo(AvailabilityDecision.HIDDEN_BY_ASSEMBLY);
+    }
+  }
+
+  @Test
   void sameToolsAndVariantsGiveTheSameFingerprintAndByteIdenticalRenders() {
     ToolSpec image = ToolSpec.builder("draw", Tools.schema("{\"type\":\"object\",\"properties\":{\"style\":{\"enum\":[\"a\",\"b\"]}}}")).build();
     BaseTool narrowing = Tools.FnTool.echo(image).assembling(ctx -> Optional.of(

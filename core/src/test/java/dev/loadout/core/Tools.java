@@ -31,7 +31,7 @@ final class Tools {
   }
 
   /** A tool whose execution and assembly are given as functions. */
-  static final class FnTool implements BaseTool {
+  static class FnTool implements BaseTool {
     final ToolSpec spec;
     final BiFunction<ToolCall, TurnContext, CompletionStage<ToolResult>> run;
     final Function<TurnContext, Optional<ToolSpec>> assemble;

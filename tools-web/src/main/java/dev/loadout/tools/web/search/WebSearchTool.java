@@ -193,6 +193,13 @@ public final class WebSearchTool implements BaseTool, AutoCloseable {
     });
   }
 
+  /** Names why assembly hid the tool: disabled for the server, or no usable backend this turn. */
+  @Override
+  public AvailabilityDecision hiddenReason(TurnContext context) {
+    return !enabled.test(context) ? AvailabilityDecision.hidden(DISABLED, "web search is disabled for this server")
+        : AvailabilityDecision.hidden(NO_BACKEND, "no search engine is configured or usable this turn");
+  }
+
   @Override
   public CompletionStage<ToolResult> execute(ToolCall call, TurnContext context) {
     return CompletableFuture.completedFuture(run(call.argumentsJson(), context));

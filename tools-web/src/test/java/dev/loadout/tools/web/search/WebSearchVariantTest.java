@@ -124,13 +124,16 @@ class WebSearchVariantTest {
   }
 
   @Test
-  void withoutTheFilterAssemblyStillHidesIt() {
+  void withoutTheFilterAssemblyStillHidesItAndNamesTheCause() {
     WebSearchTool tool = WebSearchTool.builder().duckDuckGo(false).build();
     open.add(tool);
     Loadout loadout = Loadout.builder(ToolRegistry.builder().register(tool).build()).build();
     open.add(loadout);
 
-    assertThat(loadout.prepare(SearchFixtures.context().build()).hidden("web_search")).isPresent();
+    assertThat(loadout.prepare(SearchFixtures.context().build()).hidden("web_search").orElseThrow().reasons())
+        .singleElement().satisfies(r -> assertThat(r.code()).isEqualTo(WebSearchTool.NO_BACKEND));
+    assertThat(loadout.prepare(SearchFixtures.context().flag(WebSearchTool.ENABLED_FLAG, false).build())
+        .hidden("web_search").orElseThrow().hasReason(WebSearchTool.DISABLED)).isTrue();
   }
 
   @Test
