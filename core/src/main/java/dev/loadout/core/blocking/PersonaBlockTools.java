@@ -92,6 +92,17 @@ public final class PersonaBlockTools {
         && !Boolean.FALSE.equals(context.featureFlags().get(FEATURE_FLAG));
   }
 
+  /** Why the blocking tools are hidden on a turn where {@link #enabled(TurnContext)} is false. */
+  static dev.loadout.core.AvailabilityDecision hiddenReason(TurnContext context) {
+    if (context.guildId().isEmpty()) {
+      return dev.loadout.core.AvailabilityDecision.hidden("no_guild", "user blocking works in a server, not in direct messages");
+    }
+    if (context.personaId().isEmpty()) {
+      return dev.loadout.core.AvailabilityDecision.hidden("no_persona", "user blocking needs an active persona");
+    }
+    return dev.loadout.core.AvailabilityDecision.hidden("feature_flag_off", "feature flag [" + FEATURE_FLAG + "] is off");
+  }
+
   /** The {@code block_user} tool. */
   public BaseTool blockUser() {
     return blockUser;

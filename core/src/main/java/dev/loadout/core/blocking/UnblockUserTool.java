@@ -48,6 +48,11 @@ final class UnblockUserTool implements BaseTool {
   }
 
   @Override
+  public dev.loadout.core.AvailabilityDecision hiddenReason(TurnContext context) {
+    return PersonaBlockTools.hiddenReason(context);
+  }
+
+  @Override
   public CompletionStage<ToolResult> execute(ToolCall call, TurnContext context) {
     return CompletableFuture.completedFuture(run(call.argumentsJson(), context));
   }

@@ -174,6 +174,12 @@ class BlockUserToolTest {
       assertThat(loadout.prepare(f.context().flag("user_blocking", false).build()).visibleNames()).isEmpty();
       assertThat(loadout.prepare(f.context().personaId(null).build()).visibleNames()).isEmpty();
       assertThat(loadout.prepare(f.context().guildId(null).build()).visibleNames()).isEmpty();
+      assertThat(loadout.prepare(f.context().flag("user_blocking", false).build()).hidden("block_user").orElseThrow()
+          .hasReason("feature_flag_off")).isTrue();
+      assertThat(loadout.prepare(f.context().personaId(null).build()).hidden("unblock_user").orElseThrow()
+          .hasReason("no_persona")).isTrue();
+      assertThat(loadout.prepare(f.context().guildId(null).build()).hidden("block_user").orElseThrow()
+          .hasReason("no_guild")).isTrue();
 
       PreparedTurn turn = loadout.prepare(f.context().build());
       assertThat(turn.variant("block_user").orElseThrow().parameters().at("/properties/block_duration_hours/maximum").asInt())
