@@ -269,7 +269,9 @@ public final class ArgumentTemplate {
     }
     BigDecimal d = new BigDecimal(value.startsWith("+") ? value.substring(1) : value);
     try {
-      return NODES.numberNode(d.longValueExact());
+      long whole = d.longValueExact();
+      // The node a JSON parser would make for the same digits, so expanded and parsed arguments compare equal.
+      return whole == (int) whole ? NODES.numberNode((int) whole) : NODES.numberNode(whole);
     } catch (ArithmeticException notWhole) {
       return NODES.numberNode(d);
     }
