@@ -111,6 +111,12 @@ public record DirectSettings(TriggerMode mode, long generation, Duration cooldow
         negationWords, markerTemplate, showMarker, ignoreToolAnswers);
   }
 
+  /** These settings with tool answers kept in or dropped from later context. */
+  public DirectSettings withIgnoreToolAnswers(boolean ignoreToolAnswers) {
+    return new DirectSettings(mode, generation, cooldown, eventDeadline, toolBudget, answerChars, answerTokens,
+        negationWords, markerTemplate, showMarker, ignoreToolAnswers);
+  }
+
   /**
    * What is left of the event for the one model call and the send, after the tool took {@code toolElapsed}
    * (never more than the tool budget, however long the tool ran); never negative.
