@@ -1,0 +1,96 @@
+package dev.loadout.core.direct;
+
+import static dev.loadout.core.direct.DirectFixtures.CALC;
+import static dev.loadout.core.direct.DirectFixtures.T0;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.loadout.core.BaseTool;
+import dev.loadout.core.Loadout;
+import dev.loadout.core.PreparedTurn;
+import dev.loadout.core.ToolRegistry;
+import dev.loadout.core.ToolResult;
+import dev.loadout.core.TurnContext;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/** A direct call runs through the prepared turn, like a model's call, and always completes its task. */
+class DirectRunTest {
+  final List<String> received = new CopyOnWriteArrayList<>();
+  final BaseTool calc = BaseTool.of(CALC, (call, ctx) -> {
+    received.add(call.arguments());
+    return ToolResult.text("doubled: " + call.argumentsJson().get("value").intValue() * 2);
+  });
+  final Loadout loadout = Loadout.builder(ToolRegistry.builder().register(calc).build())
+      .executor(Runnable::run).build();
+  final DirectFixtures.MutableClock clock = new DirectFixtures.MutableClock(T0);
+  final InMemoryToolTaskStore store = new InMemoryToolTaskStore();
+  final DirectCatalog catalog = DirectFixtures.catalog().save(CALC, DirectConfig.builder("calc").command("/calc")
+      .template("{\"value\":\"{{number:input}}\"}").build());
+  final DirectRouter router = DirectRouter.of(catalog, store, DirectSettings.defaults(), clock);
+
+  PreparedTurn turn() {
+    return loadout.prepare(TurnContext.builder("openai", "gpt-test").messageText("/calc 21").build());
+  }
+
+  @AfterEach
+  void close() {
+    loadout.close();
+  }
+
+  @Test
+  void aDirectCallRunsTheToolThroughThePreparedTurnAndCompletesTheTask() {
+    DirectDecision.Invoke invoke = (DirectDecision.Invoke) router.route(IncomingMessage.of("s", "m1", "/calc 21"));
+    ToolResult result = router.run(invoke, turn()).toCompletableFuture().join();
+    assertThat(result).isEqualTo(ToolResult.text("doubled: 42"));
+    assertThat(received).containsExactly("{\"value\":21}");
+    ToolTask done = store.find("s").orElseThrow();
+    assertThat(done.state()).isEqualTo(ToolTask.State.DONE);
+    assertThat(done.arguments()).isNull();
+  }
+
+  @Test
+  void aTaskCancelledAfterItsClaimDoesNotRun() {
+    DirectDecision.Invoke invoke = (DirectDecision.Invoke) router.route(IncomingMessage.of("s", "m1", "/calc 21"));
+    router.route(IncomingMessage.of("s", "m2", "/clear").asCancel());
+    ToolResult result = router.run(invoke, turn()).toCompletableFuture().join();
+    assertThat(result).isInstanceOfSatisfying(ToolResult.Failure.class,
+        f -> assertThat(f.code()).isEqualTo(DirectRouter.CANCELLED));
+    assertThat(received).isEmpty();
+  }
+
+  @Test
+  void aTaskOfAnOlderGenerationNeverRuns() {
+    DirectDecision.Invoke invoke = (DirectDecision.Invoke) router.route(IncomingMessage.of("s", "m1", "/calc 21"));
+    DirectRouter switched = DirectRouter.of(catalog, store, DirectSettings.defaults().withMode(TriggerMode.KEYWORD), clock);
+    ToolResult result = switched.run(invoke, turn()).toCompletableFuture().join();
+    assertThat(result).isInstanceOfSatisfying(ToolResult.Failure.class,
+        f -> assertThat(f.code()).isEqualTo(DirectRouter.STALE_GENERATION));
+    assertThat(received).isEmpty();
+    assertThat(store.find("s").orElseThrow().state()).isEqualTo(ToolTask.State.DONE);
+  }
+
+  @Test
+  void aToolTheTurnDoesNotShowIsRefusedAndTheTaskCompleted() {
+    DirectDecision.Invoke invoke = (DirectDecision.Invoke) router.route(IncomingMessage.of("s", "m1", "/calc 21"));
+    Loadout empty = Loadout.builder(ToolRegistry.builder().build()).executor(Runnable::run).build();
+    try {
+      ToolResult result = router.run(invoke, empty.prepare(TurnContext.builder("openai", "m").build()))
+          .toCompletableFuture().join();
+      assertThat(result).isInstanceOfSatisfying(ToolResult.Failure.class,
+          f -> assertThat(f.code()).isEqualTo(ToolResult.TOOL_NOT_AVAILABLE));
+    } finally {
+      empty.close();
+    }
+    assertThat(store.find("s").orElseThrow().state()).isEqualTo(ToolTask.State.DONE);
+  }
+
+  @Test
+  void theModelGetsWhatIsLeftOfTheEventAfterTheToolsBudget() {
+    DirectSettings s = DirectSettings.defaults();
+    assertThat(s.modelBudget(Duration.ofSeconds(3))).isEqualTo(Duration.ofSeconds(22));
+    assertThat(s.modelBudget(Duration.ofSeconds(30))).isEqualTo(Duration.ofSeconds(17));
+  }
+}
