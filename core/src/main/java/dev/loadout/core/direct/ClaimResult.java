@@ -15,12 +15,15 @@ import org.apiguardian.api.API;
 public sealed interface ClaimResult {
 
   /** The slot is ours: the task was saved. */
+  @API(status = EXPERIMENTAL, since = "0.1")
   record Claimed(ToolTask task) implements ClaimResult {}
 
   /** Another task holds the slot (pending, or running within the event deadline); nothing was written. */
+  @API(status = EXPERIMENTAL, since = "0.1")
   record Busy(ToolTask current) implements ClaimResult {}
 
   /** The last task started too recently; nothing was written. */
+  @API(status = EXPERIMENTAL, since = "0.1")
   record CoolingDown(ToolTask current, Duration left) implements ClaimResult {
     /** The seconds left, rounded up, at least 1. */
     public long secondsLeft() {
@@ -30,6 +33,7 @@ public sealed interface ClaimResult {
   }
 
   /** The slot already holds a task for this very message (a redelivery); nothing was written. */
+  @API(status = EXPERIMENTAL, since = "0.1")
   record Duplicate(ToolTask current) implements ClaimResult {}
 
   /**

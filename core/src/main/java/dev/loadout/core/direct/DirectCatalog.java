@@ -186,7 +186,7 @@ public final class DirectCatalog {
 
   /** The config as it may run against this spec: stamped on first save, disabled when the schema changed. */
   private static DirectConfig reviewed(ToolSpec spec, DirectConfig config) {
-    String now = DirectSchemas.fingerprint(spec.parameters());
+    String now = CustomDescriptions.fingerprint(spec.parameters());
     if (config.reviewedSchema() == null) {
       return new DirectConfig(config.toolName(), config.command(), config.template(), config.rules(),
           config.description(), config.enabled(), now, config.disabledReason());

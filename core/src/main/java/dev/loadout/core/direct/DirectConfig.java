@@ -20,7 +20,7 @@ import org.apiguardian.api.API;
  * @param rules the keyword rules, in order; never null
  * @param description the replacement description: null keeps the tool's own, empty means no description
  * @param enabled whether the tool may be invoked directly
- * @param reviewedSchema the {@link DirectSchemas#fingerprint parameters fingerprint} the config was saved
+ * @param reviewedSchema the {@link CustomDescriptions#fingerprint parameters fingerprint} the config was saved
  *     against; null until saved. When the tool's schema changes, the config is disabled until reviewed.
  * @param disabledReason why Loadout disabled the config, such as a schema change; null when the host did
  * @since 0.1

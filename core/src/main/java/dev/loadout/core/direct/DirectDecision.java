@@ -16,9 +16,11 @@ import tools.jackson.databind.node.ObjectNode;
 public sealed interface DirectDecision {
 
   /** The session's task (if any) was cancelled; the host handles its clear or cancel command as usual. */
+  @API(status = EXPERIMENTAL, since = "0.1")
   record Cancel(java.util.Optional<ToolTask> cancelled) implements DirectDecision {}
 
   /** Nothing direct: the ordinary chat flow continues. The task store was not touched in keyword mode. */
+  @API(status = EXPERIMENTAL, since = "0.1")
   record NotMatched() implements DirectDecision {}
 
   /**
@@ -27,6 +29,7 @@ public sealed interface DirectDecision {
    * @param candidates the distinct candidates, in tool order
    * @param replyText a reply asking the user to name the slash command
    */
+  @API(status = EXPERIMENTAL, since = "0.1")
   record Ambiguous(List<Candidate> candidates, String replyText) implements DirectDecision {
     /** Copies the list. */
     public Ambiguous {
@@ -35,6 +38,7 @@ public sealed interface DirectDecision {
   }
 
   /** One candidate of an ambiguous message: the tool and its slash command (null when it has none). */
+  @API(status = EXPERIMENTAL, since = "0.1")
   record Candidate(String toolName, String command) {}
 
   /**
@@ -44,6 +48,7 @@ public sealed interface DirectDecision {
    * @param reason which check failed
    * @param message what is wrong, safe to show the user
    */
+  @API(status = EXPERIMENTAL, since = "0.1")
   record Invalid(String toolName, InvalidReason reason, String message) implements DirectDecision {}
 
   /** Why a direct call is invalid. */
@@ -60,15 +65,19 @@ public sealed interface DirectDecision {
   }
 
   /** Another task holds the session's slot; no tool call and no model call. */
+  @API(status = EXPERIMENTAL, since = "0.1")
   record Busy(String toolName, ToolTask current) implements DirectDecision {}
 
   /** The session's cooldown is not over; no tool call and no model call. */
+  @API(status = EXPERIMENTAL, since = "0.1")
   record CoolingDown(String toolName, long secondsLeft) implements DirectDecision {}
 
   /** The model's tool decision was booked as the session's pending task; the next message runs it. */
+  @API(status = EXPERIMENTAL, since = "0.1")
   record Booked(ToolTask task) implements DirectDecision {}
 
   /** This message already claimed the slot (a redelivery); ignore it. */
+  @API(status = EXPERIMENTAL, since = "0.1")
   record Duplicate(ToolTask current) implements DirectDecision {}
 
   /**
@@ -80,6 +89,7 @@ public sealed interface DirectDecision {
    * @param task the claimed task
    * @param trigger how it was triggered, such as {@code /search}, {@code rules[0]} or {@code pending}
    */
+  @API(status = EXPERIMENTAL, since = "0.1")
   record Invoke(String toolName, ObjectNode arguments, ToolTask task, String trigger) implements DirectDecision {
     /** Copies the arguments. */
     public Invoke {

@@ -32,6 +32,7 @@ public record TriggerPreview(String skipReason, List<Hit> hits) {
    * @param arguments the expanded arguments, or null when expansion failed
    * @param problem why expansion failed (a missing parameter, a type error), or null
    */
+  @API(status = EXPERIMENTAL, since = "0.1")
   public record Hit(String toolName, String trigger, ObjectNode arguments, String problem) {
     /** The expanded arguments, if expansion succeeded. */
     public Optional<ObjectNode> expanded() {

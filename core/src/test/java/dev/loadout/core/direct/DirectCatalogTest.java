@@ -138,7 +138,7 @@ class DirectCatalogTest {
         .template(EXA_TEMPLATE).build());
     assertThat(c.config("web_search_exa")).hasValueSatisfying(cfg -> {
       assertThat(cfg.command()).isEqualTo("search");
-      assertThat(cfg.reviewedSchema()).isEqualTo(DirectSchemas.fingerprint(EXA.parameters()));
+      assertThat(cfg.reviewedSchema()).isEqualTo(CustomDescriptions.fingerprint(EXA.parameters()));
     });
   }
 
@@ -163,8 +163,8 @@ class DirectCatalogTest {
 
   @Test
   void keyOrderDoesNotChangeTheSchemaFingerprint() {
-    assertThat(DirectSchemas.fingerprint(DirectFixtures.json("{\"a\":1,\"b\":{\"x\":1,\"y\":2}}")))
-        .isEqualTo(DirectSchemas.fingerprint(DirectFixtures.json("{\"b\":{\"y\":2,\"x\":1},\"a\":1}")));
+    assertThat(CustomDescriptions.fingerprint(DirectFixtures.json("{\"a\":1,\"b\":{\"x\":1,\"y\":2}}")))
+        .isEqualTo(CustomDescriptions.fingerprint(DirectFixtures.json("{\"b\":{\"y\":2,\"x\":1},\"a\":1}")));
   }
 
   @Test

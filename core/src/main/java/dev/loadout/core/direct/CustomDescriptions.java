@@ -18,13 +18,13 @@ import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * Schema helpers of direct invocation: the fingerprint a config is reviewed against, and the custom
- * description that also strips explanatory annotations from the input schema.
+ * Custom tool descriptions: replacing a tool's description also strips explanatory annotations from its input
+ * schema; and the schema fingerprint a direct config is reviewed against, so a changed schema is noticed.
  *
  * @since 0.1
  */
 @API(status = EXPERIMENTAL, since = "0.1")
-public final class DirectSchemas {
+public final class CustomDescriptions {
   /**
    * Keywords that explain rather than constrain. {@code default} stays: it changes what a call means when a
    * property is left out.
@@ -38,7 +38,7 @@ public final class DirectSchemas {
 
   private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
-  private DirectSchemas() {}
+  private CustomDescriptions() {}
 
   /**
    * A digest of a tool's parameters schema that ignores key order: a config saved against one fingerprint is

@@ -6,11 +6,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.loadout.core.ToolSpec;
 import org.junit.jupiter.api.Test;
 
-class DirectSchemasTest {
+class CustomDescriptionsTest {
 
   @Test
   void annotationsAreStrippedAtEveryLevelAndConstraintsKept() {
-    assertThat(DirectSchemas.withoutAnnotations(json("""
+    assertThat(CustomDescriptions.withoutAnnotations(json("""
         {"type":"object","title":"Search","description":"Searches","$comment":"internal",
          "properties":{
            "description":{"type":"string","description":"a property named description stays","maxLength":50},
@@ -31,13 +31,13 @@ class DirectSchemasTest {
   @Test
   void aCustomDescriptionReplacesTheToolsAndStripsItsSchema() {
     ToolSpec spec = DirectFixtures.EXA.toBuilder().group("web").build();
-    ToolSpec shown = DirectSchemas.customized(spec, DirectConfig.builder("web_search_exa").description("Search news").build());
+    ToolSpec shown = CustomDescriptions.customized(spec, DirectConfig.builder("web_search_exa").description("Search news").build());
     assertThat(shown.description()).isEqualTo("Search news");
     assertThat(shown.group()).contains("web");
     assertThat(shown.parameters().path("properties").path("query").has("description")).isFalse();
     assertThat(shown.parameters().path("required")).isEqualTo(spec.parameters().path("required"));
-    assertThat(DirectSchemas.customized(spec, DirectConfig.builder("web_search_exa").description("").build()).description())
+    assertThat(CustomDescriptions.customized(spec, DirectConfig.builder("web_search_exa").description("").build()).description())
         .isEmpty();
-    assertThat(DirectSchemas.customized(spec, DirectConfig.builder("web_search_exa").build())).isSameAs(spec);
+    assertThat(CustomDescriptions.customized(spec, DirectConfig.builder("web_search_exa").build())).isSameAs(spec);
   }
 }
