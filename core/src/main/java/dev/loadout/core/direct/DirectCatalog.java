@@ -45,6 +45,13 @@ public final class DirectCatalog {
   /** Enabled regex rules across all tools. */
   public static final int MAX_ENABLED_REGEX_RULES = 8;
 
+  /**
+   * The version of the config plan this library reads and writes. A config client (a settings page, an admin
+   * command) sends the plan version it knows with every save; one that knows an older plan would drop the
+   * direct-invocation fields, so its save is refused by {@link #requirePlanVersion(int)}.
+   */
+  public static final int PLAN_VERSION = 1;
+
   private static final java.util.regex.Pattern COMMAND = java.util.regex.Pattern.compile("[\\p{L}\\p{N}_-]{1,32}");
 
   private final Set<String> reserved;
@@ -61,6 +68,18 @@ public final class DirectCatalog {
       }
     }
     this.commands = byCommand;
+  }
+
+  /**
+   * Refuses a save from a client that knows another config plan.
+   *
+   * @throws DirectConfigException naming both versions, unless {@code clientPlanVersion} is {@link #PLAN_VERSION}
+   */
+  public static void requirePlanVersion(int clientPlanVersion) {
+    if (clientPlanVersion != PLAN_VERSION) {
+      throw new DirectConfigException(List.of("config plan version must be " + PLAN_VERSION + ", but the client sent "
+          + clientPlanVersion + "; a client that does not know this plan would drop custom tool configs"));
+    }
   }
 
   /** An empty catalog that refuses these host command names (with or without a slash; case ignored). */

@@ -122,11 +122,15 @@ public record DirectConfig(String toolName, String command, String template, Lis
       return this;
     }
 
-    /** Whether the tool may be invoked directly. Enabling clears a reason Loadout gave for disabling. */
+    /**
+     * Whether the tool may be invoked directly. Enabling a config Loadout disabled (its schema changed) counts as
+     * the review: the reason is cleared and the config is stamped with the tool's current schema when saved.
+     */
     public Builder enabled(boolean enabled) {
       this.enabled = enabled;
-      if (enabled) {
+      if (enabled && disabledReason != null) {
         disabledReason = null;
+        reviewedSchema = null;
       }
       return this;
     }

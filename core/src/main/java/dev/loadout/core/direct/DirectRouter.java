@@ -6,6 +6,7 @@ import dev.loadout.core.PreparedTurn;
 import dev.loadout.core.ToolCall;
 import dev.loadout.core.ToolResult;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -13,8 +14,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.function.Function;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
 import org.apiguardian.api.API;
 import tools.jackson.core.JacksonException;
@@ -53,8 +56,15 @@ public final class DirectRouter {
   private final DirectSettings settings;
   private final Clock clock;
   private final MessageScreen screen;
+  /** Runs a task after a delay: the tool budget's timer. Tests pass one they fire by hand, so nothing waits. */
+  private final Function<Duration, Executor> timer;
 
   private DirectRouter(DirectCatalog catalog, ToolTaskStore store, DirectSettings settings, Clock clock) {
+    this(catalog, store, settings, clock, d -> CompletableFuture.delayedExecutor(d.toMillis(), TimeUnit.MILLISECONDS));
+  }
+
+  DirectRouter(DirectCatalog catalog, ToolTaskStore store, DirectSettings settings, Clock clock,
+      Function<Duration, Executor> timer) {
     if (catalog == null || store == null || settings == null || clock == null) {
       throw new IllegalArgumentException("a router needs a catalog, a store, settings and a clock, but got " + catalog
           + ", " + store + ", " + settings + ", " + clock);
@@ -64,6 +74,7 @@ public final class DirectRouter {
     this.settings = settings;
     this.clock = clock;
     this.screen = new MessageScreen(settings.negationWords());
+    this.timer = timer;
   }
 
   /** A router over a catalog and a task store, with these settings and clock. */
@@ -73,7 +84,7 @@ public final class DirectRouter {
 
   /** The same router with another catalog, after a config was saved. */
   public DirectRouter withCatalog(DirectCatalog catalog) {
-    return new DirectRouter(catalog, store, settings, clock);
+    return new DirectRouter(catalog, store, settings, clock, timer);
   }
 
   /** The settings. */
@@ -181,10 +192,12 @@ public final class DirectRouter {
     }
     ToolCall call = ToolCall.of("direct-" + task.taskId(), invoke.toolName(),
         ArgumentTemplate.MAPPER.writeValueAsString(invoke.arguments()));
-    long budget = settings.toolBudget().toMillis();
+    Duration budget = settings.toolBudget();
+    CompletableFuture<ToolResult> late = new CompletableFuture<>();
+    timer.apply(budget).execute(() -> late.complete(ToolResult.failure(ToolResult.TIMEOUT,
+        "the tool did not answer within " + budget.toMillis() + " ms", true)));
     return turn.execute(call).toCompletableFuture()
-        .completeOnTimeout(ToolResult.failure(ToolResult.TIMEOUT, "the tool did not answer within " + budget + " ms", true),
-            budget, TimeUnit.MILLISECONDS)
+        .applyToEither(late, result -> result)
         .handle((result, error) -> {
           store.complete(task.sessionKey(), task.taskId());
           return error == null && result != null ? result

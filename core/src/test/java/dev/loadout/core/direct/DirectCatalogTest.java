@@ -154,11 +154,17 @@ class DirectCatalogTest {
     assertThat(disabled.disabledReason()).isEqualTo(
         "the parameters schema of tool [lookup] changed since this config was saved; review it and enable it again");
     assertThat(after.byCommand("look")).isNull();
-    DirectConfig reviewed = disabled.toBuilder().enabled(true).build();
-    DirectCatalog again = after.save(changed, new DirectConfig(reviewed.toolName(), reviewed.command(), reviewed.template(),
-        reviewed.rules(), reviewed.description(), true, null, null));
+    DirectCatalog again = after.save(changed, disabled.toBuilder().enabled(true).build());
     assertThat(again.config("lookup").orElseThrow().enabled()).isTrue();
+    assertThat(again.config("lookup").orElseThrow().reviewedSchema()).isEqualTo(CustomDescriptions.fingerprint(changed.parameters()));
     assertThat(c.rediscovered(LOOKUP).config("lookup").orElseThrow().enabled()).isTrue();
+  }
+
+  @Test
+  void aClientThatKnowsAnotherPlanVersionIsRefused() {
+    DirectCatalog.requirePlanVersion(DirectCatalog.PLAN_VERSION);
+    assertThatThrownBy(() -> DirectCatalog.requirePlanVersion(0)).isInstanceOf(DirectConfigException.class)
+        .hasMessage("config plan version must be 1, but the client sent 0; a client that does not know this plan would drop custom tool configs");
   }
 
   @Test

@@ -11,7 +11,12 @@ import dev.loadout.core.ToolRegistry;
 import dev.loadout.core.ToolResult;
 import dev.loadout.core.TurnContext;
 import java.time.Duration;
+import dev.loadout.core.ToolCall;
+import dev.loadout.core.ToolSpec;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -83,6 +88,41 @@ class DirectRunTest {
           f -> assertThat(f.code()).isEqualTo(ToolResult.TOOL_NOT_AVAILABLE));
     } finally {
       empty.close();
+    }
+    assertThat(store.find("s").orElseThrow().state()).isEqualTo(ToolTask.State.DONE);
+  }
+
+  @Test
+  void aToolThatOutlivesItsBudgetTimesOutAndTheTaskIsCompleted() {
+    ToolSpec slowSpec = ToolSpec.builder("slow", CALC.parameters()).build();
+    BaseTool slow = new BaseTool() {
+      @Override
+      public ToolSpec spec() {
+        return slowSpec;
+      }
+
+      @Override
+      public CompletionStage<ToolResult> execute(ToolCall call, TurnContext context) {
+        return new CompletableFuture<>();
+      }
+    };
+    List<Runnable> timers = new ArrayList<>();
+    List<Duration> budgets = new ArrayList<>();
+    DirectCatalog c = DirectFixtures.catalog().save(slowSpec, DirectConfig.builder("slow").command("/slow")
+        .template("{\"value\":\"{{number:input}}\"}").build());
+    DirectRouter r = new DirectRouter(c, store, DirectSettings.defaults().withToolBudget(Duration.ofSeconds(12)), clock,
+        budget -> {
+          budgets.add(budget);
+          return timers::add;
+        });
+    try (Loadout l = Loadout.builder(ToolRegistry.builder().register(slow).build()).executor(Runnable::run).build()) {
+      DirectDecision.Invoke invoke = (DirectDecision.Invoke) r.route(IncomingMessage.of("s", "m1", "/slow 1"));
+      CompletableFuture<ToolResult> result = r.run(invoke, l.prepare(TurnContext.builder("openai", "m").build()))
+          .toCompletableFuture();
+      assertThat(result).isNotDone();
+      assertThat(budgets).containsExactly(Duration.ofSeconds(12));
+      timers.forEach(Runnable::run);
+      assertThat(result.join()).isEqualTo(ToolResult.failure(ToolResult.TIMEOUT, "the tool did not answer within 12000 ms", true));
     }
     assertThat(store.find("s").orElseThrow().state()).isEqualTo(ToolTask.State.DONE);
   }
