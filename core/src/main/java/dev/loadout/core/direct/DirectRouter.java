@@ -5,6 +5,7 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 import dev.loadout.core.PreparedTurn;
 import dev.loadout.core.ToolCall;
 import dev.loadout.core.ToolResult;
+import dev.loadout.core.ToolSpec;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -133,18 +134,25 @@ public final class DirectRouter {
 
   /**
    * Books the model's tool decision as the session's pending task for the current message only (deferred mode):
-   * the session's next message claims and runs it. The arguments are checked against the tool's schema first.
+   * the session's next message claims and runs it. The model may choose any tool it was shown, configured for
+   * direct invocation or not; the arguments are checked against the variant it was shown before anything is
+   * written.
    *
+   * @param message the current message; the booking is tied to its id
+   * @param shown the tool's variant as the model saw it, such as {@code turn.variant(name)}
+   * @param arguments the model's arguments
    * @return {@link DirectDecision.Booked}, or Invalid, Busy, CoolingDown or Duplicate; never null
    */
-  public DirectDecision book(IncomingMessage message, String toolName, ObjectNode arguments) {
-    CompiledTool tool = catalog.tools().stream().filter(t -> t.spec().name().equals(toolName)).findFirst().orElse(null);
-    if (tool != null && tool.check() != null) {
-      List<String> violations = tool.check().violations(arguments);
-      if (!violations.isEmpty()) {
-        return new DirectDecision.Invalid(toolName, DirectDecision.InvalidReason.SCHEMA_VIOLATION,
-            "arguments of tool [" + toolName + "] break its schema: " + String.join("; ", violations));
-      }
+  public DirectDecision book(IncomingMessage message, ToolSpec shown, ObjectNode arguments) {
+    if (message == null || shown == null || arguments == null) {
+      throw new IllegalArgumentException("book needs a message, a tool spec and arguments, but got " + message + ", "
+          + shown + ", " + arguments);
+    }
+    String toolName = shown.name();
+    List<String> violations = ArgumentCheck.compile(shown.parameters()).violations(arguments);
+    if (!violations.isEmpty()) {
+      return new DirectDecision.Invalid(toolName, DirectDecision.InvalidReason.SCHEMA_VIOLATION,
+          "arguments of tool [" + toolName + "] break its schema: " + String.join("; ", violations));
     }
     ToolTask task = new ToolTask(message.sessionKey(), UUID.randomUUID().toString(), toolName,
         ArgumentTemplate.MAPPER.writeValueAsString(arguments), message.messageId(), settings.generation(),

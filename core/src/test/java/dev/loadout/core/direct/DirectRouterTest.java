@@ -194,17 +194,17 @@ class DirectRouterTest {
   void aBookedTaskRunsOnTheNextMessageOnlyAndNeverUnderANewGeneration() {
     DirectRouter deferred = DirectRouter.of(catalog, store, DirectSettings.defaults(), clock);
     IncomingMessage asking = IncomingMessage.of("s", "m1", "what's new with Frozen?");
-    DirectDecision booked = deferred.book(asking, "web_search_exa", json("{\"query\":\"Frozen\",\"objective\":\"news\"}"));
+    DirectDecision booked = deferred.book(asking, EXA, json("{\"query\":\"Frozen\",\"objective\":\"news\"}"));
     assertThat(booked).isInstanceOf(DirectDecision.Booked.class);
     assertThat(deferred.route(asking)).isEqualTo(new DirectDecision.NotMatched());
-    assertThat(deferred.book(IncomingMessage.of("s", "m9", "x"), "calc", json("{\"value\":1}")))
+    assertThat(deferred.book(IncomingMessage.of("s", "m9", "x"), CALC, json("{\"value\":1}")))
         .isInstanceOf(DirectDecision.Busy.class);
     DirectDecision.Invoke run = invoked(deferred.route(IncomingMessage.of("s", "m2", "ok")));
     assertThat(run.trigger()).isEqualTo("pending");
     assertThat(run.arguments()).isEqualTo(json("{\"query\":\"Frozen\",\"objective\":\"news\"}"));
 
     clock.advance(Duration.ofMinutes(5));
-    deferred.book(IncomingMessage.of("t", "n1", "x"), "calc", json("{\"value\":1}"));
+    deferred.book(IncomingMessage.of("t", "n1", "x"), CALC, json("{\"value\":1}"));
     DirectRouter switched = DirectRouter.of(catalog, store, DirectSettings.defaults().withMode(TriggerMode.KEYWORD)
         .withMode(TriggerMode.DEFERRED), clock);
     assertThat(switched.settings().generation()).isEqualTo(2);
@@ -214,7 +214,7 @@ class DirectRouterTest {
   @Test
   void aBookingIsCheckedAgainstTheSchema() {
     DirectRouter deferred = DirectRouter.of(catalog, store, DirectSettings.defaults(), clock);
-    DirectDecision d = deferred.book(IncomingMessage.of("s", "m1", "x"), "calc", json("{\"value\":\"many\"}"));
+    DirectDecision d = deferred.book(IncomingMessage.of("s", "m1", "x"), CALC, json("{\"value\":\"many\"}"));
     assertThat(d).isInstanceOf(DirectDecision.Invalid.class);
     assertThat(store.calls.get()).isZero();
   }

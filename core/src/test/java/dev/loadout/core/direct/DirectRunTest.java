@@ -57,6 +57,19 @@ class DirectRunTest {
   }
 
   @Test
+  void aBookedTaskRunsOnTheNextMessageThroughThatMessagesTurn() {
+    IncomingMessage asking = IncomingMessage.of("s", "m1", "double 21 please");
+    PreparedTurn first = turn();
+    assertThat(router.book(asking, first.variant("calc").orElseThrow(), DirectFixtures.json("{\"value\":21}")))
+        .isInstanceOf(DirectDecision.Booked.class);
+    assertThat(received).isEmpty();
+    DirectDecision.Invoke invoke = (DirectDecision.Invoke) router.route(IncomingMessage.of("s", "m2", "thanks"));
+    assertThat(router.run(invoke, turn()).toCompletableFuture().join()).isEqualTo(ToolResult.text("doubled: 42"));
+    assertThat(router.route(IncomingMessage.of("s", "m3", "again?"))).isEqualTo(new DirectDecision.NotMatched());
+    assertThat(received).containsExactly("{\"value\":21}");
+  }
+
+  @Test
   void aTaskCancelledAfterItsClaimDoesNotRun() {
     DirectDecision.Invoke invoke = (DirectDecision.Invoke) router.route(IncomingMessage.of("s", "m1", "/calc 21"));
     router.route(IncomingMessage.of("s", "m2", "/clear").asCancel());
