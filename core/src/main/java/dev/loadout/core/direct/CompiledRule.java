@@ -10,11 +10,14 @@ final class CompiledRule {
   final KeywordRule rule;
   final int index;
   private final Pattern regex;
+  /** Text every match contains; a message without it is skipped before the regex engine runs. */
+  private final String literal;
 
   CompiledRule(KeywordRule rule, int index, Pattern regex) {
     this.rule = rule;
     this.index = index;
     this.regex = regex;
+    this.literal = regex == null ? null : RequiredLiteral.of(rule.pattern());
   }
 
   /** The template values when the rule matches the message, else null. */
@@ -47,6 +50,9 @@ final class CompiledRule {
   }
 
   private ArgumentTemplate.Values matchRegex(String text) {
+    if (literal != null && !text.contains(literal)) {
+      return null;
+    }
     Matcher m = regex.matcher(text);
     if (!m.matches()) {
       return null;
