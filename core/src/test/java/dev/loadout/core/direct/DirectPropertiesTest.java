@@ -13,7 +13,7 @@ import net.jqwik.api.Provide;
 import tools.jackson.databind.JsonNode;
 
 /** Properties of templates and rule matching. */
-class DirectProperties {
+class DirectPropertiesTest {
 
   @Property(tries = 500)
   void expansionAlwaysYieldsValidJsonWithTheTemplatesShape(@ForAll String input, @ForAll String message) {
