@@ -1,0 +1,172 @@
+package dev.loadout.core.direct;
+
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import dev.loadout.core.internal.jdbc.Jdbc;
+import dev.loadout.core.internal.jdbc.JdbcDialect;
+import dev.loadout.core.internal.jdbc.Migration;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import javax.sql.DataSource;
+import org.apiguardian.api.API;
+
+/**
+ * A {@link ToolTaskStore} in a SQL database: SQLite for one machine, PostgreSQL for several bot processes
+ * sharing sessions. The host brings the driver and the {@link DataSource}; Loadout uses only {@code java.sql}.
+ *
+ * <p><b>The claim is one statement.</b> {@code INSERT … ON CONFLICT (session_key) DO UPDATE … WHERE} writes the
+ * task when the session has no row, and overwrites the row only when the {@code WHERE} finds the slot free
+ * (the rule of {@link ToolTaskStore}: not the same message, no pending task of this generation, no fresh
+ * running task, cooldown over). Both databases evaluate that under the row's lock, so two processes can never
+ * both see an update count of 1. A refused claim reads the row afterwards only to say why. For SQLite, give
+ * the data source a busy timeout if several threads or processes write at once.
+ *
+ * @since 0.1
+ */
+@API(status = EXPERIMENTAL, since = "0.1")
+public final class JdbcToolTaskStore implements ToolTaskStore {
+  /** The table's name. */
+  public static final String TABLE = "loadout_tool_tasks";
+
+  private static final String COLUMNS =
+      "session_key, task_id, tool_name, arguments, source_message_id, generation, state, started_at";
+  private static final List<Migration> MIGRATIONS = List.of(
+      new Migration(1, "create " + TABLE, d -> List.of(
+          "CREATE TABLE IF NOT EXISTS " + TABLE + " ("
+              + "session_key TEXT NOT NULL PRIMARY KEY, task_id TEXT NOT NULL, tool_name TEXT NOT NULL, "
+              + "arguments TEXT, source_message_id TEXT NOT NULL, generation BIGINT NOT NULL, state TEXT NOT NULL, "
+              + "started_at " + d.timestampType() + " NOT NULL)")));
+
+  private final Jdbc jdbc;
+  private final String claim;
+
+  private JdbcToolTaskStore(Jdbc jdbc) {
+    this.jdbc = jdbc;
+    this.claim = jdbc.dialect().upsert(TABLE, List.of("session_key"),
+            List.of("task_id", "tool_name", "arguments", "source_message_id", "generation", "state", "started_at"))
+        + " WHERE " + TABLE + ".source_message_id <> excluded.source_message_id"
+        + " AND NOT (" + TABLE + ".state = 'pending' AND " + TABLE + ".generation = excluded.generation)"
+        + " AND NOT (" + TABLE + ".state = 'running' AND " + TABLE + ".started_at > ?)"
+        + " AND " + TABLE + ".started_at <= ?";
+  }
+
+  /**
+   * A store over this data source, with its table created or migrated now.
+   *
+   * @throws dev.loadout.core.store.StoreException if the database cannot be reached, is neither SQLite nor
+   *     PostgreSQL, or has a newer schema than this Loadout knows
+   */
+  public static JdbcToolTaskStore create(DataSource dataSource) {
+    Jdbc jdbc = new Jdbc(dataSource, "tool_tasks");
+    jdbc.migrate(MIGRATIONS);
+    return new JdbcToolTaskStore(jdbc);
+  }
+
+  @Override
+  public ClaimResult claim(ToolTask task, Duration cooldown, Duration staleAfter) {
+    if (task == null || cooldown == null || staleAfter == null) {
+      throw new IllegalArgumentException("claim needs a task, a cooldown and a stale limit, but got " + task + ", "
+          + cooldown + ", " + staleAfter);
+    }
+    Instant now = task.startedAt();
+    int written = jdbc.withConnection("claim a task slot", (c, d) -> {
+      try (PreparedStatement s = c.prepareStatement(claim)) {
+        s.setString(1, task.sessionKey());
+        s.setString(2, task.taskId());
+        s.setString(3, task.toolName());
+        s.setString(4, task.arguments());
+        s.setString(5, task.sourceMessageId());
+        s.setLong(6, task.generation());
+        s.setString(7, task.state().wireName());
+        d.setInstant(s, 8, now);
+        d.setInstant(s, 9, now.minus(staleAfter));
+        d.setInstant(s, 10, now.minus(cooldown));
+        return s.executeUpdate();
+      }
+    });
+    if (written == 1) {
+      return new ClaimResult.Claimed(task);
+    }
+    ToolTask current = find(task.sessionKey()).orElse(null);
+    ClaimResult refusal = ClaimResult.refusal(current, task, cooldown, staleAfter, now);
+    // The row changed between the refused upsert and this read (it was completed, say): still refused.
+    return refusal != null ? refusal : new ClaimResult.Busy(current);
+  }
+
+  @Override
+  public Optional<ToolTask> claimPending(String sessionKey, String messageId, long generation, Instant now) {
+    return jdbc.inTransaction("claim a pending task", (c, d) -> {
+      try (PreparedStatement s = c.prepareStatement("UPDATE " + TABLE + " SET state = 'running', started_at = ?"
+          + " WHERE session_key = ? AND state = 'pending' AND generation = ? AND source_message_id <> ?")) {
+        d.setInstant(s, 1, now);
+        s.setString(2, sessionKey);
+        s.setLong(3, generation);
+        s.setString(4, messageId);
+        if (s.executeUpdate() != 1) {
+          return Optional.empty();
+        }
+      }
+      return select(c, d, sessionKey);
+    });
+  }
+
+  @Override
+  public boolean complete(String sessionKey, String taskId) {
+    return jdbc.withConnection("complete a task", (c, d) -> {
+      try (PreparedStatement s = c.prepareStatement("UPDATE " + TABLE + " SET state = 'done', arguments = NULL"
+          + " WHERE session_key = ? AND task_id = ? AND state = 'running'")) {
+        s.setString(1, sessionKey);
+        s.setString(2, taskId);
+        return s.executeUpdate() == 1;
+      }
+    });
+  }
+
+  @Override
+  public Optional<ToolTask> cancel(String sessionKey) {
+    return jdbc.inTransaction("cancel a task", (c, d) -> {
+      Optional<ToolTask> before = select(c, d, sessionKey);
+      if (before.isEmpty()) {
+        return before;
+      }
+      // Conditional on the task id read above, so a task claimed in between is left alone.
+      try (PreparedStatement s = c.prepareStatement("UPDATE " + TABLE + " SET state = 'cancelled', arguments = NULL"
+          + " WHERE session_key = ? AND task_id = ? AND state IN ('pending', 'running')")) {
+        s.setString(1, sessionKey);
+        s.setString(2, before.get().taskId());
+        return s.executeUpdate() == 1 ? before : Optional.<ToolTask>empty();
+      }
+    });
+  }
+
+  @Override
+  public Optional<ToolTask> find(String sessionKey) {
+    return jdbc.withConnection("read a task slot", (c, d) -> select(c, d, sessionKey));
+  }
+
+  private static Optional<ToolTask> select(Connection c, JdbcDialect d, String sessionKey) throws SQLException {
+    try (PreparedStatement s = c.prepareStatement("SELECT " + COLUMNS + " FROM " + TABLE + " WHERE session_key = ?")) {
+      s.setString(1, sessionKey);
+      try (ResultSet rows = s.executeQuery()) {
+        if (!rows.next()) {
+          return Optional.empty();
+        }
+        return Optional.of(new ToolTask(rows.getString("session_key"), rows.getString("task_id"),
+            rows.getString("tool_name"), rows.getString("arguments"), rows.getString("source_message_id"),
+            rows.getLong("generation"), ToolTask.State.fromWireName(rows.getString("state")),
+            d.getInstant(rows, "started_at")));
+      }
+    }
+  }
+
+  @Override
+  public String toString() {
+    return "JdbcToolTaskStore{" + jdbc.dialect() + "}";
+  }
+}
