@@ -45,26 +45,17 @@ class DirectPropertiesTest {
         .filter(p -> RegexLimits.problems(p).isEmpty());
   }
 
-  @Property(tries = 200)
-  void matchingStaysLinearOnAdversarialInput(@ForAll("adversarialPatterns") String pattern) {
-    Pattern p = Pattern.compile(pattern);
-    // RE2 runs in time linear in the input: work counted in steps is not observable, so compare two lengths
-    // of the same adversarial run; an exponential matcher would not finish the 512-character one at all.
-    String shortRun = "a".repeat(64) + "!";
-    String longRun = "a".repeat(511) + "!";
-    long shortNanos = time(p, shortRun);
-    long longNanos = time(p, longRun);
-    assertThat(longNanos).isLessThan(Math.max(shortNanos, 200_000L) * 8 * 40);
+  @Provide
+  Arbitrary<String> shortInputs() {
+    return Arbitraries.strings().withChars("ab!").ofMaxLength(12);
   }
 
-  private static long time(Pattern p, String text) {
-    long best = Long.MAX_VALUE;
-    for (int i = 0; i < 3; i++) {
-      long start = System.nanoTime();
-      p.matcher(text).matches();
-      best = Math.min(best, System.nanoTime() - start);
-    }
-    return best;
+  /** RE2 bounds the time (its own guarantee); this checks the patterns the limits admit mean what the JDK means. */
+  @Property(tries = 300)
+  void patternsWithinTheLimitsMatchAsTheJdkDoesOnShortInput(@ForAll("adversarialPatterns") String pattern,
+      @ForAll("shortInputs") String text) {
+    assertThat(Pattern.compile(pattern).matcher(text).matches())
+        .isEqualTo(java.util.regex.Pattern.compile(pattern).matcher(text).matches());
   }
 
   @Property(tries = 300)
