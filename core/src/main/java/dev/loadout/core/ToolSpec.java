@@ -168,6 +168,22 @@ public final class ToolSpec {
     return fingerprintBits;
   }
 
+  /**
+   * Checks arguments against this spec's schema, as {@link PreparedTurn#execute(ToolCall)} does against the
+   * variant it showed: every violation as {@code "<JSON pointer>: <message>"}, in the validator's order. The
+   * schema is compiled once per spec object. For hosts and modules that must check arguments before a call
+   * reaches a prepared turn (direct invocation, say).
+   *
+   * @param arguments the arguments; never null
+   * @return the violations; empty when valid
+   */
+  public java.util.List<String> argumentViolations(JsonNode arguments) {
+    if (arguments == null) {
+      throw new IllegalArgumentException("arguments must not be null");
+    }
+    return validator().violations(arguments);
+  }
+
   /** A builder initialised with this spec's values, for deriving a new spec. */
   public Builder toBuilder() {
     return toBuilderWith(parameters);

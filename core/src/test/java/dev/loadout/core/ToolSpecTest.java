@@ -82,4 +82,12 @@ class ToolSpecTest {
     ToolSpec spec = Tools.spec("t").toBuilder().description("secret-ish prompt text").build();
     assertThat(spec.toString()).startsWith("ToolSpec{name=t, group=core").doesNotContain("secret-ish");
   }
+
+  @Test
+  void argumentsCanBeCheckedAgainstTheSpecOutsideATurn() {
+    ToolSpec spec = ToolSpec.builder("t", "{\"type\":\"object\",\"properties\":{\"n\":{\"type\":\"integer\"}},\"required\":[\"n\"]}").build();
+    assertThat(spec.argumentViolations(Json.parse("{\"n\":1}"))).isEmpty();
+    assertThat(spec.argumentViolations(Json.parse("{\"n\":\"x\"}"))).singleElement().asString().startsWith("/n: ");
+    assertThatThrownBy(() -> spec.argumentViolations(null)).hasMessage("arguments must not be null");
+  }
 }

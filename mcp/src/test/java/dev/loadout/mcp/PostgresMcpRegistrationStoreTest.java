@@ -2,6 +2,7 @@ package dev.loadout.mcp;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.loadout.core.store.TestDatabases;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 

@@ -4,8 +4,7 @@ import dev.loadout.core.ToolSpec;
 import java.util.List;
 
 /**
- * A saved tool: its spec, config, resolved template (null when disabled without one), rules, and the compiled
- * check of its parameters.
+ * A saved tool: its spec (whose schema check, {@link ToolSpec#argumentViolations}, is compiled once), config,
+ * resolved template (null when disabled without one), and rules.
  */
-record CompiledTool(ToolSpec spec, DirectConfig config, ArgumentTemplate template, List<CompiledRule> rules,
-    ArgumentCheck check) {}
+record CompiledTool(ToolSpec spec, DirectConfig config, ArgumentTemplate template, List<CompiledRule> rules) {}

@@ -181,14 +181,9 @@ public final class DirectCatalog {
         }
       }
       ArgumentTemplate template = template(spec, config, rules, own);
-      ArgumentCheck check = null;
-      try {
-        check = ArgumentCheck.compile(spec.parameters());
-      } catch (RuntimeException invalid) {
-        own.add("parameters must be a JSON Schema Loadout can validate against, but " + invalid.getMessage());
-      }
       own.forEach(p -> problems.add(tool + ": " + p));
-      out.put(tool, new CompiledTool(spec, config, template, List.copyOf(rules), check));
+      // A ToolSpec's schema compiled when it was built, so every saved tool can be checked.
+      out.put(tool, new CompiledTool(spec, config, template, List.copyOf(rules)));
     }
     if (enabledRules > MAX_ENABLED_RULES) {
       problems.add("enabled keyword rules must be at most " + MAX_ENABLED_RULES + " across all tools, but were " + enabledRules);

@@ -149,7 +149,7 @@ public final class DirectRouter {
           + shown + ", " + arguments);
     }
     String toolName = shown.name();
-    List<String> violations = ArgumentCheck.compile(shown.parameters()).violations(arguments);
+    List<String> violations = shown.argumentViolations(arguments);
     if (!violations.isEmpty()) {
       return new DirectDecision.Invalid(toolName, DirectDecision.InvalidReason.SCHEMA_VIOLATION,
           "arguments of tool [" + toolName + "] break its schema: " + String.join("; ", violations));
@@ -273,7 +273,7 @@ public final class DirectRouter {
           ? DirectDecision.InvalidReason.TYPE_ERROR : DirectDecision.InvalidReason.MISSING_PARAMETER;
       return new DirectDecision.Invalid(name, reason, e.problem());
     }
-    List<String> violations = hit.tool.check().violations(e.arguments());
+    List<String> violations = hit.tool.spec().argumentViolations(e.arguments());
     if (!violations.isEmpty()) {
       return new DirectDecision.Invalid(name, DirectDecision.InvalidReason.SCHEMA_VIOLATION,
           "arguments of tool [" + name + "] break its schema: " + String.join("; ", violations));
