@@ -15,7 +15,7 @@ import java.util.concurrent.TimeUnit;
 
 /** A loopback (127.0.0.1 only) fake of an OpenAI-compatible images API, recording every request. */
 final class ImagesFakeServer implements AutoCloseable {
-  record Answer(int status, String body) {}
+  record Answer(int status, String contentType, byte[] body) {}
 
   record Received(String method, String path, String authorization, String contentType, byte[] body) {
     String text() {
@@ -44,9 +44,9 @@ final class ImagesFakeServer implements AutoCloseable {
           Thread.currentThread().interrupt();
         }
       }
-      Answer a = answers.getOrDefault(exchange.getRequestURI().getPath(), new Answer(404, "{\"error\":\"not found\"}"));
-      byte[] body = a.body().getBytes(StandardCharsets.UTF_8);
-      exchange.getResponseHeaders().add("Content-Type", "application/json");
+      Answer a = answers.getOrDefault(exchange.getRequestURI().getPath(), new Answer(404, "application/json", "{\"error\":\"not found\"}".getBytes(StandardCharsets.UTF_8)));
+      byte[] body = a.body();
+      exchange.getResponseHeaders().add("Content-Type", a.contentType());
       try {
         exchange.sendResponseHeaders(a.status(), body.length);
         try (OutputStream out = exchange.getResponseBody()) {
@@ -60,8 +60,17 @@ final class ImagesFakeServer implements AutoCloseable {
   }
 
   ImagesFakeServer answer(String path, int status, String body) {
-    answers.put(path, new Answer(status, body));
+    answers.put(path, new Answer(status, "application/json", body.getBytes(StandardCharsets.UTF_8)));
     return this;
+  }
+
+  ImagesFakeServer answer(String path, String contentType, byte[] body) {
+    answers.put(path, new Answer(200, contentType, body));
+    return this;
+  }
+
+  String url(String path) {
+    return "http://127.0.0.1:" + server.getAddress().getPort() + path;
   }
 
   /** Holds every answer until {@link #close()}. */
