@@ -63,6 +63,10 @@ public final class GenerateImageTool implements BaseTool {
   /** Failure code: the backend failed. */
   public static final String BACKEND_ERROR = "image_backend_error";
 
+  /** The image-tags setup hint when none is configured. */
+  public static final String DEFAULT_TAGS_HINT =
+      "Tip: save image tags for yourself or your persona and they are added to generated images.";
+
   private static final String[] EDGES = {"left", "right", "top", "bottom"};
 
   private final ToolSpec spec;
@@ -72,6 +76,9 @@ public final class GenerateImageTool implements BaseTool {
   private final String negativeTags;
   private final long maxSingleBytes;
   private final long maxTotalBytes;
+  private final ImageProgressNotice.Listener progress;
+  private final ImageProgressNotice.TagSource savedTags;
+  private final String tagsHint;
 
   private GenerateImageTool(Builder b) {
     this.spec = GenerateImageSchema.base();
@@ -81,6 +88,9 @@ public final class GenerateImageTool implements BaseTool {
     this.negativeTags = b.negativeTags;
     this.maxSingleBytes = b.maxSingleBytes;
     this.maxTotalBytes = b.maxTotalBytes;
+    this.progress = b.progress;
+    this.savedTags = b.savedTags;
+    this.tagsHint = b.tagsHint;
   }
 
   /**
@@ -163,14 +173,16 @@ public final class GenerateImageTool implements BaseTool {
     String prompt = text(args, "prompt").orElse("");
     String aspect = text(args, "aspect_ratio").filter(ASPECT_RATIOS::contains).orElse(ASPECT_RATIOS.get(0));
     JsonNode denoise = args.get("denoise");
+    Optional<String> negative = caps.negativePrompt() && !negativeTags.isEmpty() ? Optional.of(negativeTags) : Optional.empty();
     ImageRequest request = new ImageRequest(mode,
         positiveTags.isEmpty() ? prompt : positiveTags + ", " + prompt,
-        caps.negativePrompt() && !negativeTags.isEmpty() ? Optional.of(negativeTags) : Optional.empty(),
+        negative,
         aspect,
         mode.usesReference() ? Optional.of(images.get(0)) : Optional.empty(),
         maskId.isPresent() ? Optional.of(images.get(images.size() - 1)) : Optional.empty(),
         denoise != null && denoise.isNumber() && mode.usesReference() ? Optional.of(denoise.asDouble()) : Optional.empty(),
         expand);
+    notice(mode, negative, mediaId.isPresent() ? 1 : 0, context);
     List<ToolMedia> media;
     try {
       media = backend.generate(request);
@@ -185,6 +197,16 @@ public final class GenerateImageTool implements BaseTool {
     String summary = "Generated " + media.size() + (media.size() == 1 ? " image" : " images") + " (" + mode.label()
         + ", " + aspect + ") with " + backend.label() + ".";
     return ToolResult.success(data, summary).withMedia(media);
+  }
+
+  private void notice(ImageMode mode, Optional<String> negative, int references, TurnContext context) {
+    try {
+      List<String> tags = savedTags.savedTags(context);
+      progress.onNotice(ImageProgressNotice.of(mode, backend.label(), negative, tags == null ? List.of() : tags, references,
+          tagsHint), context);
+    } catch (RuntimeException ignored) {
+      // A notice is cosmetic: a host listener that fails must not fail the generation.
+    }
   }
 
   private static Optional<String> text(ObjectNode args, String name) {
@@ -210,6 +232,9 @@ public final class GenerateImageTool implements BaseTool {
     private String negativeTags = "";
     private long maxSingleBytes = DEFAULT_MAX_SINGLE_BYTES;
     private long maxTotalBytes = DEFAULT_MAX_TOTAL_BYTES;
+    private ImageProgressNotice.Listener progress = ImageProgressNotice.Listener.NONE;
+    private ImageProgressNotice.TagSource savedTags = ImageProgressNotice.TagSource.NONE;
+    private String tagsHint = DEFAULT_TAGS_HINT;
 
     private Builder(ImageBackend backend) {
       this.backend = backend;
@@ -249,6 +274,33 @@ public final class GenerateImageTool implements BaseTool {
       }
       this.maxSingleBytes = maxSingleBytes;
       this.maxTotalBytes = maxTotalBytes;
+      return this;
+    }
+
+    /** Where progress notices go; default {@link ImageProgressNotice.Listener#NONE}. */
+    public Builder progress(ImageProgressNotice.Listener listener) {
+      if (listener == null) {
+        throw new IllegalArgumentException("progress listener must not be null");
+      }
+      this.progress = listener;
+      return this;
+    }
+
+    /** Where saved user and persona image tags for notices come from; default none. */
+    public Builder savedTags(ImageProgressNotice.TagSource source) {
+      if (source == null) {
+        throw new IllegalArgumentException("saved tag source must not be null");
+      }
+      this.savedTags = source;
+      return this;
+    }
+
+    /** The image-tags setup hint every notice ends with; default {@link #DEFAULT_TAGS_HINT}. */
+    public Builder imageTagsHint(String hint) {
+      if (hint == null || hint.isBlank()) {
+        throw new IllegalArgumentException("image tags hint must not be blank, but was " + hint);
+      }
+      this.tagsHint = hint.trim();
       return this;
     }
 
