@@ -133,6 +133,10 @@ public final class GenerateImageTool implements BaseTool {
     if (context.userId().isEmpty()) {
       return ToolResult.failure(UNKNOWN_USER, "Unable to identify user for quota checking", false);
     }
+    Optional<String> promptText = text(args, "prompt");
+    if (promptText.isEmpty()) {
+      return ToolResult.failure(ToolResult.INVALID_ARGUMENTS, "prompt must not be blank", false);
+    }
     Map<String, Integer> expand = new LinkedHashMap<>();
     for (String edge : EDGES) {
       JsonNode v = args.get("expand_" + edge);
@@ -170,7 +174,7 @@ public final class GenerateImageTool implements BaseTool {
             + " bytes each and " + maxTotalBytes + " bytes together", false);
       }
     }
-    String prompt = text(args, "prompt").orElse("");
+    String prompt = promptText.get();
     String aspect = text(args, "aspect_ratio").filter(ASPECT_RATIOS::contains).orElse(ASPECT_RATIOS.get(0));
     JsonNode denoise = args.get("denoise");
     Optional<String> negative = caps.negativePrompt() && !negativeTags.isEmpty() ? Optional.of(negativeTags) : Optional.empty();

@@ -70,6 +70,15 @@ class GenerateImageToolTest {
   }
 
   @Test
+  void aBlankPromptIsAnInvalidArgumentAndNeverReachesTheBackend() throws Exception {
+    var backend = new ImageFixtures.RecordingBackend(ImageCapabilities.of(false, TEXT_TO_IMAGE));
+
+    assertThat(call(GenerateImageTool.builder(backend).build(), ImageFixtures.context().build(), "{\"prompt\":\"   \"}"))
+        .isEqualTo(ToolResult.failure(ToolResult.INVALID_ARGUMENTS, "prompt must not be blank", false));
+    assertThat(backend.requests).isEmpty();
+  }
+
+  @Test
   void theAspectRatioDefaultsToSquare() throws Exception {
     var backend = new ImageFixtures.RecordingBackend(ImageCapabilities.of(false, TEXT_TO_IMAGE));
 
