@@ -1,5 +1,8 @@
 /**
- * Voice tools. Not built yet: this module will hold {@code generate_voice_message} and the shared
- * speech dispatcher. It depends on {@code loadout-core} only.
+ * Voice tools. {@link dev.loadout.tools.voice.SpeechDispatcher} is the one path from a script to a
+ * delivered voice message; {@link dev.loadout.tools.voice.GenerateVoiceMessageTool}
+ * ({@code generate_voice_message}) and a host's own voice-message command both call it.
+ * {@link dev.loadout.tools.voice.OpenAiSpeechEndpoint} is the OpenAI-compatible {@code /audio/speech}
+ * endpoint. This module depends on {@code loadout-core} only.
  */
 package dev.loadout.tools.voice;

@@ -1,0 +1,240 @@
+package dev.loadout.tools.image;
+
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import dev.loadout.core.ToolMedia;
+import dev.loadout.core.net.SafeHttpClient;
+import dev.loadout.core.net.SafeHttpException;
+import dev.loadout.core.net.SafeHttpRequest;
+import dev.loadout.core.net.SafeHttpResponse;
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+import org.apiguardian.api.API;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * An OpenAI-compatible images API: {@code POST {baseUrl}/images/generations} for text-to-image, and
+ * {@code POST {baseUrl}/images/edits} (multipart, with an optional {@code mask}) for image-to-image and
+ * inpaint. It has no negative-prompt channel and cannot outpaint.
+ *
+ * <p>Every request goes through the host's {@link SafeHttpClient}, so the guard's policy decides which
+ * addresses may be reached and its call timeout is the deadline of one generation: give image backends a
+ * client whose policy allows the minute or so a generation can take. The API key travels only in the
+ * {@code Authorization} header; it is never in a message or {@link #toString()}.
+ *
+ * @since 0.1
+ */
+@API(status = EXPERIMENTAL, since = "0.1")
+public final class OpenAiImagesBackend implements ImageBackend {
+  /** The largest response read: base64 images are big. */
+  static final long MAX_RESPONSE_BYTES = 64L << 20;
+  private static final JsonMapper JSON = JsonMapper.builder().build();
+
+  private final SafeHttpClient client;
+  private final String baseUrl;
+  private final String apiKey;
+  private final String model;
+  private final String label;
+  private final ImageCapabilities capabilities;
+
+  private OpenAiImagesBackend(Builder b) {
+    this.client = b.client;
+    this.baseUrl = b.baseUrl;
+    this.apiKey = b.apiKey;
+    this.model = b.model;
+    this.label = b.label;
+    this.capabilities = b.edits
+        ? ImageCapabilities.of(false, ImageMode.TEXT_TO_IMAGE, ImageMode.IMAGE_TO_IMAGE, ImageMode.INPAINT)
+        : ImageCapabilities.of(false, ImageMode.TEXT_TO_IMAGE);
+  }
+
+  /**
+   * Starts a backend.
+   *
+   * @param client the pinned client every request goes through; never null, not closed by the backend
+   * @param baseUrl the API root including its version, e.g. {@code https://api.openai.com/v1}
+   * @param model the model id, e.g. {@code gpt-image-1}
+   */
+  public static Builder builder(SafeHttpClient client, String baseUrl, String model) {
+    if (client == null) {
+      throw new IllegalArgumentException("client must not be null");
+    }
+    if (baseUrl == null || !(baseUrl.startsWith("http://") || baseUrl.startsWith("https://"))) {
+      throw new IllegalArgumentException("baseUrl must be an http(s) URL, but was " + baseUrl);
+    }
+    if (model == null || model.isBlank()) {
+      throw new IllegalArgumentException("model must not be blank, but was " + model);
+    }
+    return new Builder(client, baseUrl.endsWith("/") ? baseUrl.substring(0, baseUrl.length() - 1) : baseUrl, model);
+  }
+
+  @Override
+  public String label() {
+    return label;
+  }
+
+  @Override
+  public ImageCapabilities capabilities() {
+    return capabilities;
+  }
+
+  @Override
+  public List<ToolMedia> generate(ImageRequest request) throws ImageBackendException {
+    if (!capabilities.supports(request.mode())) {
+      throw new ImageBackendException(label + " does not support " + request.mode().label(), false);
+    }
+    SafeHttpRequest http = request.mode() == ImageMode.TEXT_TO_IMAGE ? generation(request) : edit(request);
+    SafeHttpResponse response;
+    try {
+      response = client.send(http);
+    } catch (SafeHttpException e) {
+      throw new ImageBackendException("The image backend could not be reached (" + e.code() + ")", e.retryable());
+    }
+    if (response.status() >= 400) {
+      int s = response.status();
+      throw new ImageBackendException("The image backend answered HTTP " + s, s >= 500 || s == 429);
+    }
+    return images(response);
+  }
+
+  private SafeHttpRequest generation(ImageRequest request) {
+    ObjectNode body = JSON.createObjectNode();
+    body.put("model", model).put("prompt", request.prompt()).put("n", 1).put("size", size(request));
+    return authorised(SafeHttpRequest.builder("POST", baseUrl + "/images/generations"))
+        .body(JSON.writeValueAsBytes(body), "application/json").build();
+  }
+
+  private SafeHttpRequest edit(ImageRequest request) {
+    String boundary = "loadout-" + UUID.randomUUID();
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    field(out, boundary, "model", model);
+    field(out, boundary, "prompt", request.prompt());
+    field(out, boundary, "n", "1");
+    field(out, boundary, "size", size(request));
+    file(out, boundary, "image", request.reference().orElseThrow());
+    if (request.mask().isPresent()) {
+      file(out, boundary, "mask", request.mask().get());
+    }
+    out.writeBytes(("--" + boundary + "--\r\n").getBytes(StandardCharsets.UTF_8));
+    return authorised(SafeHttpRequest.builder("POST", baseUrl + "/images/edits"))
+        .body(out.toByteArray(), "multipart/form-data; boundary=" + boundary).build();
+  }
+
+  private SafeHttpRequest.Builder authorised(SafeHttpRequest.Builder b) {
+    b.maxBodyBytes(MAX_RESPONSE_BYTES).rejectOversizedBody(true).header("Accept", "application/json");
+    if (apiKey != null) {
+      b.header("Authorization", "Bearer " + apiKey);
+    }
+    return b;
+  }
+
+  /** The API's three sizes: square, portrait or landscape. */
+  static String size(ImageRequest request) {
+    int[] px = request.pixelSize();
+    return px[0] > px[1] ? "1536x1024" : px[0] < px[1] ? "1024x1536" : "1024x1024";
+  }
+
+  private static void field(ByteArrayOutputStream out, String boundary, String name, String value) {
+    out.writeBytes(("--" + boundary + "\r\nContent-Disposition: form-data; name=\"" + name + "\"\r\n\r\n" + value + "\r\n")
+        .getBytes(StandardCharsets.UTF_8));
+  }
+
+  private static void file(ByteArrayOutputStream out, String boundary, String name, ReferenceImage image) {
+    String extension = image.mimeType().startsWith("image/") ? image.mimeType().substring(6) : "bin";
+    out.writeBytes(("--" + boundary + "\r\nContent-Disposition: form-data; name=\"" + name + "\"; filename=\"" + name + "."
+        + extension + "\"\r\nContent-Type: " + image.mimeType() + "\r\n\r\n").getBytes(StandardCharsets.UTF_8));
+    out.writeBytes(image.bytes());
+    out.writeBytes("\r\n".getBytes(StandardCharsets.UTF_8));
+  }
+
+  private List<ToolMedia> images(SafeHttpResponse response) throws ImageBackendException {
+    JsonNode root;
+    try {
+      root = JSON.readTree(response.body());
+    } catch (JacksonException e) {
+      throw new ImageBackendException("The image backend answered with malformed JSON", true);
+    }
+    List<ToolMedia> media = new ArrayList<>();
+    JsonNode data = root.get("data");
+    if (data != null && data.isArray()) {
+      for (JsonNode item : data) {
+        JsonNode b64 = item.get("b64_json");
+        JsonNode url = item.get("url");
+        if (b64 != null && b64.isString() && !b64.stringValue().isEmpty()) {
+          media.add(ToolMedia.base64("image/png", b64.stringValue()));
+        } else if (url != null && url.isString() && !url.stringValue().isEmpty()) {
+          media.add(ToolMedia.url("image/png", url.stringValue()));
+        }
+      }
+    }
+    if (media.isEmpty()) {
+      throw new ImageBackendException("The image backend returned no image", true);
+    }
+    return media;
+  }
+
+  /** Names the label and model, never the key. */
+  @Override
+  public String toString() {
+    return "OpenAiImagesBackend[" + label + ", model=" + model + ", key=" + (apiKey == null ? "none" : "***") + "]";
+  }
+
+  /**
+   * Configures an {@link OpenAiImagesBackend}.
+   *
+   * @since 0.1
+   */
+  @API(status = EXPERIMENTAL, since = "0.1")
+  public static final class Builder {
+    private final SafeHttpClient client;
+    private final String baseUrl;
+    private final String model;
+    private String apiKey;
+    private String label = "OpenAI images";
+    private boolean edits = true;
+
+    private Builder(SafeHttpClient client, String baseUrl, String model) {
+      this.client = client;
+      this.baseUrl = baseUrl;
+      this.model = model;
+    }
+
+    /** The API key, sent as a bearer token; default none (for keyless local servers). */
+    public Builder apiKey(String apiKey) {
+      if (apiKey != null && (apiKey.isBlank() || apiKey.chars().anyMatch(c -> c < 0x21 || c > 0x7E))) {
+        throw new IllegalArgumentException("apiKey must be printable ASCII without spaces");
+      }
+      this.apiKey = apiKey;
+      return this;
+    }
+
+    /** How the tool description names this backend; default {@code "OpenAI images"}. */
+    public Builder label(String label) {
+      if (label == null || label.isBlank()) {
+        throw new IllegalArgumentException("label must not be blank, but was " + label);
+      }
+      this.label = label.trim();
+      return this;
+    }
+
+    /**
+     * Whether the server has {@code /images/edits} (image-to-image and inpaint); default true. A server
+     * with generations only is text-to-image only.
+     */
+    public Builder edits(boolean edits) {
+      this.edits = edits;
+      return this;
+    }
+
+    /** The backend. */
+    public OpenAiImagesBackend build() {
+      return new OpenAiImagesBackend(this);
+    }
+  }
+}

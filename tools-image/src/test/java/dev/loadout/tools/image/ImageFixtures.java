@@ -1,0 +1,42 @@
+package dev.loadout.tools.image;
+
+import dev.loadout.core.ToolMedia;
+import dev.loadout.core.TurnContext;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+/** Shared test values: a turn, and a backend that records what it was asked. */
+final class ImageFixtures {
+  private ImageFixtures() {
+  }
+
+  static TurnContext.Builder context() {
+    return TurnContext.builder("openai", "gpt-4o").guildId("g1").channelId("c1").userId("u1");
+  }
+
+  /** A backend with fixed capabilities that answers one PNG per request and records the requests. */
+  static final class RecordingBackend implements ImageBackend {
+    final List<ImageRequest> requests = new CopyOnWriteArrayList<>();
+    volatile ImageCapabilities capabilities;
+
+    RecordingBackend(ImageCapabilities capabilities) {
+      this.capabilities = capabilities;
+    }
+
+    @Override
+    public String label() {
+      return "Test backend";
+    }
+
+    @Override
+    public ImageCapabilities capabilities() {
+      return capabilities;
+    }
+
+    @Override
+    public List<ToolMedia> generate(ImageRequest request) {
+      requests.add(request);
+      return List.of(ToolMedia.base64("image/png", "iVBORw0KGgo="));
+    }
+  }
+}

@@ -1,0 +1,172 @@
+package dev.loadout.tools.voice;
+
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import dev.loadout.core.net.SafeHttpClient;
+import dev.loadout.core.net.SafeHttpException;
+import dev.loadout.core.net.SafeHttpRequest;
+import dev.loadout.core.net.SafeHttpResponse;
+import java.util.Optional;
+import org.apiguardian.api.API;
+import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * An OpenAI-compatible {@code POST {baseUrl}/audio/speech} endpoint. It sends {@code instructions} only
+ * when configured to support them. Requests go through the host's {@link SafeHttpClient}, whose policy
+ * is the deadline; the API key travels only in the {@code Authorization} header.
+ *
+ * @since 0.1
+ */
+@API(status = EXPERIMENTAL, since = "0.1")
+public final class OpenAiSpeechEndpoint implements SpeechEndpoint {
+  private static final JsonMapper JSON = JsonMapper.builder().build();
+  private static final long MAX_AUDIO_BYTES = 25L << 20;
+
+  private final SafeHttpClient client;
+  private final String baseUrl;
+  private final String model;
+  private final String apiKey;
+  private final String label;
+  private final ScriptMarkup markup;
+  private final boolean instructions;
+
+  private OpenAiSpeechEndpoint(Builder b) {
+    this.client = b.client;
+    this.baseUrl = b.baseUrl;
+    this.model = b.model;
+    this.apiKey = b.apiKey;
+    this.label = b.label;
+    this.markup = b.markup;
+    this.instructions = b.instructions;
+  }
+
+  /**
+   * Starts an endpoint.
+   *
+   * @param client the pinned client; never null, not closed by the endpoint
+   * @param baseUrl the API root including its version, e.g. {@code https://api.openai.com/v1}
+   * @param model the model id, e.g. {@code gpt-4o-mini-tts}
+   */
+  public static Builder builder(SafeHttpClient client, String baseUrl, String model) {
+    if (client == null) {
+      throw new IllegalArgumentException("client must not be null");
+    }
+    if (baseUrl == null || !(baseUrl.startsWith("http://") || baseUrl.startsWith("https://"))) {
+      throw new IllegalArgumentException("baseUrl must be an http(s) URL, but was " + baseUrl);
+    }
+    if (model == null || model.isBlank()) {
+      throw new IllegalArgumentException("model must not be blank, but was " + model);
+    }
+    return new Builder(client, baseUrl.endsWith("/") ? baseUrl.substring(0, baseUrl.length() - 1) : baseUrl, model);
+  }
+
+  @Override
+  public String label() {
+    return label;
+  }
+
+  @Override
+  public ScriptMarkup markup() {
+    return markup;
+  }
+
+  @Override
+  public boolean supportsInstructions() {
+    return instructions;
+  }
+
+  @Override
+  public SpeechAudio synthesize(SpeechRequest request) throws SpeechException {
+    ObjectNode body = JSON.createObjectNode();
+    body.put("model", model).put("input", request.script()).put("voice", request.voice()).put("response_format", "mp3");
+    request.instructions().ifPresent(i -> body.put("instructions", i));
+    SafeHttpRequest.Builder http = SafeHttpRequest.builder("POST", baseUrl + "/audio/speech")
+        .maxBodyBytes(MAX_AUDIO_BYTES).rejectOversizedBody(true).header("Accept", "audio/mpeg")
+        .body(JSON.writeValueAsBytes(body), "application/json");
+    if (apiKey != null) {
+      http.header("Authorization", "Bearer " + apiKey);
+    }
+    SafeHttpResponse response;
+    try {
+      response = client.send(http.build());
+    } catch (SafeHttpException e) {
+      throw new SpeechException("The speech endpoint could not be reached (" + e.code() + ")", e.retryable());
+    }
+    if (response.status() >= 400) {
+      int s = response.status();
+      throw new SpeechException("The speech endpoint answered HTTP " + s, s >= 500 || s == 429);
+    }
+    if (response.bodyLength() == 0) {
+      throw new SpeechException("The speech endpoint returned no audio", true);
+    }
+    String type = response.contentType().map(t -> t.split(";")[0].trim()).filter(t -> t.startsWith("audio/")).orElse("audio/mpeg");
+    return new SpeechAudio(response.body(), type, Optional.empty());
+  }
+
+  /** Names the label and model, never the key. */
+  @Override
+  public String toString() {
+    return "OpenAiSpeechEndpoint[" + label + ", model=" + model + ", key=" + (apiKey == null ? "none" : "***") + "]";
+  }
+
+  /**
+   * Configures an {@link OpenAiSpeechEndpoint}.
+   *
+   * @since 0.1
+   */
+  @API(status = EXPERIMENTAL, since = "0.1")
+  public static final class Builder {
+    private final SafeHttpClient client;
+    private final String baseUrl;
+    private final String model;
+    private String apiKey;
+    private String label = "OpenAI speech";
+    private ScriptMarkup markup = ScriptMarkup.PLAIN;
+    private boolean instructions;
+
+    private Builder(SafeHttpClient client, String baseUrl, String model) {
+      this.client = client;
+      this.baseUrl = baseUrl;
+      this.model = model;
+    }
+
+    /** The API key, sent as a bearer token; default none. */
+    public Builder apiKey(String apiKey) {
+      if (apiKey != null && (apiKey.isBlank() || apiKey.chars().anyMatch(c -> c < 0x21 || c > 0x7E))) {
+        throw new IllegalArgumentException("apiKey must be printable ASCII without spaces");
+      }
+      this.apiKey = apiKey;
+      return this;
+    }
+
+    /** How descriptions name the endpoint; default {@code "OpenAI speech"}. */
+    public Builder label(String label) {
+      if (label == null || label.isBlank()) {
+        throw new IllegalArgumentException("label must not be blank, but was " + label);
+      }
+      this.label = label.trim();
+      return this;
+    }
+
+    /** What scripts may contain; default {@link ScriptMarkup#PLAIN}. */
+    public Builder markup(ScriptMarkup markup) {
+      if (markup == null) {
+        throw new IllegalArgumentException("markup must not be null");
+      }
+      this.markup = markup;
+      return this;
+    }
+
+    /** Whether the model takes {@code instructions} (as {@code gpt-4o-mini-tts} does); default false. */
+    public Builder supportsInstructions(boolean supported) {
+      this.instructions = supported;
+      return this;
+    }
+
+    /** The endpoint. */
+    public OpenAiSpeechEndpoint build() {
+      return new OpenAiSpeechEndpoint(this);
+    }
+  }
+}

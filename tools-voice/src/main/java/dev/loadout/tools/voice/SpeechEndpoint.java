@@ -1,0 +1,36 @@
+package dev.loadout.tools.voice;
+
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import org.apiguardian.api.API;
+
+/**
+ * A text-to-speech service: an OpenAI-compatible {@code /audio/speech} endpoint
+ * ({@link OpenAiSpeechEndpoint}) or a host's own.
+ *
+ * <p>{@link #synthesize(SpeechRequest)} blocks, must finish within its own deadline, and runs on
+ * Loadout's executor (for the tool) or the host's thread (for a command).
+ *
+ * @since 0.1
+ */
+@API(status = EXPERIMENTAL, since = "0.1")
+public interface SpeechEndpoint {
+
+  /** How descriptions name this endpoint; never null. */
+  String label();
+
+  /** What the endpoint accepts in a script; never null. */
+  ScriptMarkup markup();
+
+  /** Whether the endpoint takes one-off delivery instructions with a script. */
+  boolean supportsInstructions();
+
+  /**
+   * Speaks a script.
+   *
+   * @param request the request; never null
+   * @return the audio; never null
+   * @throws SpeechException with a user-safe message when synthesis fails
+   */
+  SpeechAudio synthesize(SpeechRequest request) throws SpeechException;
+}

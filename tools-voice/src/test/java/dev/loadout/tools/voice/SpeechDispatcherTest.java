@@ -1,0 +1,143 @@
+package dev.loadout.tools.voice;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.loadout.core.Loadout;
+import dev.loadout.core.ToolCall;
+import dev.loadout.core.ToolRegistry;
+import dev.loadout.core.ToolResult;
+import dev.loadout.core.TurnContext;
+import dev.loadout.core.net.NetworkGuard;
+import dev.loadout.core.net.NetworkPolicy;
+import dev.loadout.core.net.SafeHttpClient;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.json.JsonMapper;
+
+/** The shared dispatcher, the OpenAI-compatible speech endpoint against a loopback fake, and the tool through a real Loadout. */
+class SpeechDispatcherTest {
+  private static final JsonMapper JSON = JsonMapper.builder().build();
+  private static final String KEY = "sk-voice-secret";
+
+  private SpeechFakeServer server;
+  private SafeHttpClient client;
+  private Loadout loadout;
+  private final VoiceFixtures.RecordingDelivery delivery = new VoiceFixtures.RecordingDelivery();
+
+  @BeforeEach
+  void start() throws Exception {
+    server = new SpeechFakeServer();
+    client = VoiceFixtures.loopbackClient();
+  }
+
+  @AfterEach
+  void stop() {
+    if (loadout != null) {
+      loadout.close();
+    }
+    client.close();
+    server.close();
+  }
+
+  private OpenAiSpeechEndpoint endpoint(boolean instructions) {
+    return OpenAiSpeechEndpoint.builder(client, server.baseUrl(), "gpt-4o-mini-tts").apiKey(KEY)
+        .supportsInstructions(instructions).build();
+  }
+
+  private SpeechDispatcher dispatcher(SpeechEndpoint endpoint, PersonaVoice voice) {
+    return SpeechDispatcher.of(endpoint, c -> Optional.of(voice), delivery);
+  }
+
+  private ToolResult callTool(SpeechDispatcher dispatcher, TurnContext context, String arguments) throws Exception {
+    loadout = Loadout.builder(ToolRegistry.builder().register(GenerateVoiceMessageTool.of(dispatcher)).build()).build();
+    return loadout.prepare(context).execute(ToolCall.of("c", "generate_voice_message", arguments))
+        .toCompletableFuture().get(10, TimeUnit.SECONDS);
+  }
+
+  @Test
+  void theToolAndTheCommandSendIdenticalSynthesisRequests() throws Exception {
+    SpeechDispatcher dispatcher = dispatcher(endpoint(true), new PersonaVoice("nova", false));
+    TurnContext context = VoiceFixtures.context().build();
+
+    callTool(dispatcher, context, "{\"script\":\"Good morning!\",\"title\":\"Hello\",\"voice_instructions\":\"cheerful\"}");
+    dispatcher.send(context, "Good morning!", "Hello", Optional.of("cheerful"));
+
+    assertThat(server.received).hasSize(2);
+    assertThat(server.received.get(0)).isEqualTo(server.received.get(1));
+    assertThat(JSON.readTree(server.received.get(0).body())).isEqualTo(JSON.readTree("{\"model\":\"gpt-4o-mini-tts\","
+        + "\"input\":\"Good morning!\",\"voice\":\"nova\",\"response_format\":\"mp3\",\"instructions\":\"cheerful\"}"));
+    assertThat(server.received.get(0).authorization()).isEqualTo("Bearer " + KEY);
+    assertThat(delivery.delivered).hasSize(2).allSatisfy(d -> {
+      assertThat(d.title()).isEqualTo("Hello");
+      assertThat(d.audio().bytes()).isEqualTo(SpeechFakeServer.MP3);
+      assertThat(d.audio().mimeType()).isEqualTo("audio/mpeg");
+    });
+  }
+
+  @Test
+  void theToolResultSaysWhatWasDelivered() throws Exception {
+    ToolResult result = callTool(dispatcher(endpoint(false), new PersonaVoice("nova", false)), VoiceFixtures.context().build(),
+        "{\"script\":\"Hi\"}");
+
+    assertThat(result).isInstanceOfSatisfying(ToolResult.Success.class, s -> {
+      assertThat(s.summary()).contains("Delivered voice message \"Voice message\" (audio/mpeg, 12 bytes).");
+      assertThat(s.data().get("mime_type").stringValue()).isEqualTo("audio/mpeg");
+    });
+  }
+
+  @Test
+  void instructionsAreDroppedWhenTheEndpointDoesNotTakeThem() throws Exception {
+    SpeechDispatcher dispatcher = dispatcher(endpoint(false), new PersonaVoice("nova", false));
+
+    assertThat(dispatcher.request(VoiceFixtures.context().build(), " Hi ", Optional.of("whisper")))
+        .isEqualTo(new SpeechRequest("Hi", "nova", Optional.empty()));
+  }
+
+  @Test
+  void aDesignedVoiceOnAVoiceDesignEndpointKeepsTheDesignPrompt() throws Exception {
+    SpeechEndpoint designed = OpenAiSpeechEndpoint.builder(client, server.baseUrl(), "m").markup(ScriptMarkup.VOICE_DESIGN).build();
+    SpeechDispatcher dispatcher = dispatcher(designed, new PersonaVoice("v-1", true));
+
+    assertThat(dispatcher.request(VoiceFixtures.context().build(), "Hi", Optional.of("a warm low voice")))
+        .isEqualTo(new SpeechRequest("Hi", "v-1", Optional.of("a warm low voice")));
+  }
+
+  @Test
+  void anEndpointErrorIsAFailedResultNamingOnlyTheStatusAndNothingIsDelivered() throws Exception {
+    server.status(503);
+
+    ToolResult result = callTool(dispatcher(endpoint(false), new PersonaVoice("nova", false)), VoiceFixtures.context().build(),
+        "{\"script\":\"Hi\"}");
+
+    assertThat(result).isEqualTo(ToolResult.failure(GenerateVoiceMessageTool.SPEECH_ERROR, "The speech endpoint answered HTTP 503", true));
+    assertThat(delivery.delivered).isEmpty();
+  }
+
+  @Test
+  void aBlockedAddressIsRefusedBeforeAnySocketOpens() {
+    try (SafeHttpClient production = SafeHttpClient.builder(NetworkGuard.of(NetworkPolicy.production())).build()) {
+      SpeechEndpoint endpoint = OpenAiSpeechEndpoint.builder(production, server.baseUrl(), "m").apiKey(KEY).build();
+
+      assertThatThrownBy(() -> endpoint.synthesize(new SpeechRequest("Hi", "nova", Optional.empty())))
+          .isInstanceOf(SpeechException.class).hasMessage("The speech endpoint could not be reached (url_refused)");
+    }
+    assertThat(server.received).isEmpty();
+  }
+
+  @Test
+  void theKeyIsNeverInToString() {
+    assertThat(endpoint(false).toString()).doesNotContain(KEY).contains("key=***");
+  }
+
+  @Test
+  void aCommandWithoutAnEndpointFailsWithAPlainMessage() {
+    SpeechDispatcher dispatcher = SpeechDispatcher.of(null, c -> Optional.of(new PersonaVoice("nova", false)), delivery);
+
+    assertThatThrownBy(() -> dispatcher.send(VoiceFixtures.context().build(), "Hi", "t", Optional.empty()))
+        .isInstanceOf(SpeechException.class).hasMessage("No speech endpoint is configured");
+  }
+}
