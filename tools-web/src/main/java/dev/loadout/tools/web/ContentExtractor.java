@@ -40,6 +40,8 @@ final class ContentExtractor {
   private static final int MAX_CLIMB = 6;
   /** In tenths of the page's text: furniture never holds this much. */
   private static final int MAX_FURNITURE_SHARE = 4;
+  /** A headline with standfirst and credit line is shorter than this; a block with more is a body. */
+  private static final int HEADLINE_BLOCK_TEXT = 400;
   /** Share of a unit's points that its parent, grandparent, … receive. */
   private static final double[] SHARE = {1.0, 0.5, 0.3, 0.2, 0.15};
 
@@ -135,7 +137,7 @@ final class ContentExtractor {
       top = common;
       topScore = Math.max(topScore, scores.containsKey(top) ? scores.get(top)[1] : 0);
     }
-    List<Element> roots = withSiblings(top, topScore, scores, stats);
+    List<Element> roots = withSiblings(top, topScore, scores, stats, title);
     ContentCleaner.clean(roots, stats);
     int text = 0;
     for (Element r : roots) {
@@ -260,23 +262,24 @@ final class ContentExtractor {
   }
 
   private static List<Element> withSiblings(
-      Element top, double topScore, IdentityHashMap<Element, double[]> scores, NodeStats stats) {
+      Element top, double topScore, IdentityHashMap<Element, double[]> scores, NodeStats stats,
+      String title) {
     Element parent = top.parent();
     if (parent == null || top.normalName().equals("body")) {
       return new ArrayList<>(List.of(top));
     }
+    List<Element> roots = headlineBefore(top, stats, title);
     double threshold = Math.max(10, topScore * 0.2);
-    List<Element> roots = new ArrayList<>();
     Element leadIn = top;
     // The headline block right before the body (kicker, headline, standfirst) belongs to the article.
-    for (Element prev = top.previousElementSibling(); prev != null && isHeadlineBlock(prev, stats);
+    for (Element prev = top.previousElementSibling(); prev != null && isHeadlineBlock(prev, stats, title);
         prev = prev.previousElementSibling()) {
       leadIn = prev;
     }
     boolean inLeadIn = false;
     for (Element sibling : parent.children()) {
       inLeadIn |= sibling == leadIn;
-      if (inLeadIn && sibling != top && isHeadlineBlock(sibling, stats)) {
+      if (inLeadIn && sibling != top && isHeadlineBlock(sibling, stats, title)) {
         roots.add(sibling);
         continue;
       }
@@ -297,10 +300,54 @@ final class ContentExtractor {
     return roots;
   }
 
-  /** Mostly heading text, few links: a headline, kicker or standfirst. */
-  private static boolean isHeadlineBlock(Element e, NodeStats stats) {
+  /**
+   * The article's header when it sits outside the body's wrapper: templates put the headline block
+   * beside a wrapper ("article-guts", "content") whose first child is the body. Climbs while the
+   * winner opens its parent, and takes the headline blocks right before that ancestor.
+   */
+  private static List<Element> headlineBefore(Element top, NodeStats stats, String title) {
+    List<Element> heads = new ArrayList<>();
+    Element anchor = top;
+    for (int level = 0; level < 3 && anchor.previousElementSibling() == null; level++) {
+      Element up = anchor.parent();
+      if (up == null || up.normalName().equals("body") || up.normalName().equals("html")) {
+        break;
+      }
+      anchor = up;
+    }
+    if (anchor == top) {
+      return heads; // the sibling walk finds a headline block beside the winner itself
+    }
+    // Further from the body, only a block that is mostly heading text: a header with a standfirst but
+    // also breadcrumbs and dates is more likely the template's than the article's.
+    for (Element prev = anchor.previousElementSibling(); prev != null && isHeadlineBlock(prev, stats, "");
+        prev = prev.previousElementSibling()) {
+      heads.add(0, prev);
+    }
+    return heads;
+  }
+
+  /**
+   * Mostly heading text, few links: a headline, kicker or standfirst. Or a short block holding the
+   * heading that repeats the page title: the headline with its standfirst, which can outweigh it.
+   */
+  private static boolean isHeadlineBlock(Element e, NodeStats stats, String title) {
     NodeStats.Stat s = stats.get(e);
-    return s.text > 0 && s.heading * 2 >= s.text && s.linkDensity() < 0.5;
+    if (s.text == 0 || s.linkDensity() >= 0.5) {
+      return false;
+    }
+    if (s.heading * 2 >= s.text) {
+      return true;
+    }
+    if (s.text > HEADLINE_BLOCK_TEXT || title.isEmpty()) {
+      return false;
+    }
+    for (Element h : e.select("h1, h2")) {
+      if (Titles.sameAs(h.text(), title)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** A paragraph beside the winner that reads as part of the article: long and not a link list. */
