@@ -32,8 +32,9 @@ final class ClassHints {
       "nav", "navbar", "navigation", "newsletter", "outbrain", "pager", "pagination", "popup", "promo",
       "related", "remark", "replies", "rss", "share", "sharing", "shoutbox", "sidebar", "skyscraper",
       "social", "sponsor", "sponsored", "subscribe", "supplemental", "taboola", "recirc", "trending");
-  /** Words of the credit line: who wrote it and when, which readers see as page furniture. */
-  private static final Set<String> BYLINE = Set.of("byline", "author", "dateline", "writtenby");
+  /** Words of the credit line and author bio: who wrote it and when, which readers see as furniture. */
+  private static final Set<String> BYLINE =
+      Set.of("byline", "author", "dateline", "writtenby", "bio", "biography");
   /** Words that keep an element despite an unlikely word: "main-nav-and-content" holds content. */
   private static final Set<String> GUARD = Set.of("article", "body", "content", "main", "column", "story");
 

@@ -26,6 +26,7 @@ final class ContentCleaner {
   private static final int SHORT_TEXT = 25;
   /** A credit line ("By Jane Doe, May 20") is short; an element so named with more text is content. */
   private static final int BYLINE_TEXT = 100;
+  private static final int DATELINE_TEXT = 200;
 
   private ContentCleaner() {}
 
@@ -67,6 +68,9 @@ final class ContentCleaner {
       // dateline "CAIRO —" that opens a paragraph).
       return true;
     }
+    if (dateline(c, stats.get(c))) {
+      return true;
+    }
     if (tag.length() == 2 && tag.charAt(0) == 'h' && tag.charAt(1) >= '1' && tag.charAt(1) <= '6') {
       return ClassHints.weight(c) < 0;
     }
@@ -90,11 +94,24 @@ final class ContentCleaner {
       return true;
     }
     if (!list && s.text < SHORT_TEXT && (s.images == 0 || s.images > 2) && !inFigure
-        && (s.text == 0 || s.heading * 10 < s.text * 9) && !sentence(c, s)) {
+        && (s.text == 0 || s.heading * 10 < s.text * 9) && !sentence(c, s)
+        && c.selectFirst("pre, code, math") == null) {
+      // A short block is a label or a date, unless it holds code: "$ hg init public" in the
+      // wrappers a documentation generator puts around every snippet is a one-line example.
       return true;
     }
     double links = s.linkDensity();
     return (!list && weight < 25 && links > 0.25) || (weight >= 25 && links > 0.5);
+  }
+
+  /**
+   * "Le Monde | 04.05.2015 • updated … | By …": a short line around a {@code <time>} that is not a
+   * sentence is the publication line, whatever its class says.
+   */
+  static boolean dateline(Element c, NodeStats.Stat s) {
+    String tag = c.normalName();
+    return (tag.equals("p") || tag.equals("div")) && s.text < DATELINE_TEXT
+        && c.selectFirst("time") != null && !sentence(c, s) && c.children().select("p, pre").isEmpty();
   }
 
   /**

@@ -42,6 +42,8 @@ final class ContentExtractor {
   private static final int MAX_FURNITURE_SHARE = 4;
   /** A headline with standfirst and credit line is shorter than this; a block with more is a body. */
   private static final int HEADLINE_BLOCK_TEXT = 400;
+  /** An author bio is a few sentences; a block named so with more text is content. */
+  private static final int CREDIT_TEXT = 400;
   /** Share of a unit's points that its parent, grandparent, … receive. */
   private static final double[] SHARE = {1.0, 0.5, 0.3, 0.2, 0.15};
 
@@ -288,6 +290,9 @@ final class ContentExtractor {
         roots.add(sibling);
         continue;
       }
+      if (isCredit(sibling, stats)) {
+        continue;
+      }
       double[] score = scores.get(sibling);
       double bonus = !top.className().isEmpty() && top.className().equals(sibling.className())
           ? topScore * 0.2 : 0;
@@ -350,6 +355,24 @@ final class ContentExtractor {
     return false;
   }
 
+  /**
+   * A short block beside the body whose text is all in elements named as a credit ("post-body-bio",
+   * "author-info"): the author's bio after the article scores like a paragraph but is not one.
+   */
+  private static boolean isCredit(Element e, NodeStats stats) {
+    NodeStats.Stat s = stats.get(e);
+    if (s.text == 0 || s.text > CREDIT_TEXT) {
+      return false;
+    }
+    int credited = 0;
+    for (Element d : e.getAllElements()) {
+      if (ClassHints.byline(d) && (d == e || !ClassHints.byline(d.parent()))) {
+        credited += stats.get(d).text;
+      }
+    }
+    return credited * 10 >= s.text * 9;
+  }
+
   /** A paragraph beside the winner that reads as part of the article: long and not a link list. */
   private static boolean isProse(Element e, NodeStats stats) {
     String tag = e.normalName();
@@ -358,7 +381,7 @@ final class ContentExtractor {
       return false;
     }
     if (s.text > 80) {
-      return s.linkDensity() < 0.25;
+      return s.linkDensity() < 0.25 && !ContentCleaner.dateline(e, s);
     }
     if (s.text == 0 || s.link > 0) {
       return false;

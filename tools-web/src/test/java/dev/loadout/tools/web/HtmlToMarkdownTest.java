@@ -166,6 +166,18 @@ final class HtmlToMarkdownTest {
   }
 
   @Test
+  void publicationLinesAndAuthorBiosGoWhileOneLineSnippetsStay() {
+    MarkdownPage page = HtmlToMarkdown.standard().convert("<html><head><title>Moths</title></head><body>"
+        + "<div class=\"main\"><p>The Field Blog | <time>04.05.2015</time> | By <a href=\"/a\">Ann Lee</a> "
+        + "(with Bo Chan)</p><div class=\"story\"><p>" + LONG + "</p><div class=\"snippet\"><pre>$ moth --fly"
+        + "</pre></div><p>On <time>May 5</time> they all flew.</p><p>" + LONG + "</p></div>"
+        + "<div class=\"sig\"><div class=\"post-bio\">Ann Lee writes about insects for The Field Blog. "
+        + "She previously covered birds.</div></div></div></body></html>", BASE);
+    assertThat(page.markdown()).contains("```\n$ moth --fly\n```", "On May 5 they all flew.")
+        .doesNotContain("04.05.2015", "Bo Chan", "previously covered birds");
+  }
+
+  @Test
   void theHeadlineBlockBesideTheBodysWrapperJoinsIt() {
     MarkdownPage page = HtmlToMarkdown.standard().convert("<html><head><title>Moths at night</title>"
         + "</head><body><article><header><h1>Moths at night</h1><h2>Why they spiral into lamps.</h2>"
