@@ -32,6 +32,9 @@ final class ClassHints {
       "nav", "navbar", "navigation", "newsletter", "outbrain", "pager", "pagination", "popup", "promo",
       "related", "remark", "replies", "rss", "share", "sharing", "shoutbox", "sidebar", "skyscraper",
       "social", "sponsor", "sponsored", "subscribe", "supplemental", "taboola", "recirc", "trending");
+  /** Words of the credit line and author bio: who wrote it and when, which readers see as furniture. */
+  private static final Set<String> BYLINE =
+      Set.of("byline", "author", "dateline", "writtenby", "bio", "biography");
   /** Words that keep an element despite an unlikely word: "main-nav-and-content" holds content. */
   private static final Set<String> GUARD = Set.of("article", "body", "content", "main", "column", "story");
 
@@ -40,6 +43,7 @@ final class ClassHints {
   private static final int NEG = 2;
   private static final int UNL = 4;
   private static final int GRD = 8;
+  private static final int BYL = 16;
 
   private ClassHints() {}
 
@@ -52,6 +56,11 @@ final class ClassHints {
   static boolean unlikely(Element e) {
     int f = flags(e.className()) | flags(id(e));
     return (f & UNL) != 0 && (f & GRD) == 0;
+  }
+
+  /** Whether the names say "byline": the author and date line of an article. */
+  static boolean byline(Element e) {
+    return ((flags(e.className()) | flags(id(e))) & BYL) != 0;
   }
 
   /** Whether the names say furniture. */
@@ -121,6 +130,9 @@ final class ClassHints {
     }
     if (matches(GUARD, word)) {
       f |= GRD;
+    }
+    if (matches(BYLINE, word)) {
+      f |= BYL;
     }
     return f;
   }

@@ -19,9 +19,14 @@ final class ContentCleaner {
   private static final Set<String> FURNITURE_TAGS = Set.of("nav", "aside", "footer");
   private static final Set<String> JUDGED = Set.of(
       "div", "section", "ul", "ol", "dl", "table", "form", "fieldset", "header");
+  private static final Set<String> INLINE = Set.of(
+      "span", "em", "i", "b", "strong", "small", "time", "abbr", "cite", "font", "label");
   /** Text with this many commas is prose, whatever else it holds. */
   private static final int PROSE_COMMAS = 10;
   private static final int SHORT_TEXT = 25;
+  /** A credit line ("By Jane Doe, May 20") is short; an element so named with more text is content. */
+  private static final int BYLINE_TEXT = 100;
+  private static final int DATELINE_TEXT = 200;
 
   private ContentCleaner() {}
 
@@ -56,6 +61,16 @@ final class ContentCleaner {
       // caption that describes nothing the reader can see.
       return stats.get(c).images == 0 && c.selectFirst("pre, table, picture, code") == null;
     }
+    if (!tag.equals("a") && ClassHints.byline(c) && stats.get(c).text < BYLINE_TEXT
+        && (!INLINE.contains(tag) || c.parent() == null || stats.get(c.parent()).text < BYLINE_TEXT)) {
+      // The author and date line: metadata about the article, not part of it (a link named "author"
+      // inside a sentence is prose, hence links are spared, and so is an inline credit such as the
+      // dateline "CAIRO —" that opens a paragraph).
+      return true;
+    }
+    if (dateline(c, stats.get(c))) {
+      return true;
+    }
     if (tag.length() == 2 && tag.charAt(0) == 'h' && tag.charAt(1) >= '1' && tag.charAt(1) <= '6') {
       return ClassHints.weight(c) < 0;
     }
@@ -79,10 +94,40 @@ final class ContentCleaner {
       return true;
     }
     if (!list && s.text < SHORT_TEXT && (s.images == 0 || s.images > 2) && !inFigure
-        && (s.text == 0 || s.heading * 10 < s.text * 9)) {
+        && (s.text == 0 || s.heading * 10 < s.text * 9) && !sentence(c, s)
+        && c.selectFirst("pre, code, math") == null) {
+      // A short block is a label or a date, unless it holds code: "$ hg init public" in the
+      // wrappers a documentation generator puts around every snippet is a one-line example.
       return true;
     }
     double links = s.linkDensity();
     return (!list && weight < 25 && links > 0.25) || (weight >= 25 && links > 0.5);
+  }
+
+  /**
+   * "Le Monde | 04.05.2015 • updated … | By …": a short line around a {@code <time>} that is not a
+   * sentence is the publication line, whatever its class says.
+   */
+  static boolean dateline(Element c, NodeStats.Stat s) {
+    String tag = c.normalName();
+    return (tag.equals("p") || tag.equals("div")) && s.text < DATELINE_TEXT
+        && c.selectFirst("time") != null && !sentence(c, s) && c.children().select("p, pre").isEmpty();
+  }
+
+  /**
+   * A short block without links that ends like a sentence ("They both took one.", "“Gotcha.”") is a
+   * paragraph of a story that wraps each paragraph in its own {@code div}; labels, dates and button
+   * captions do not end in sentence punctuation.
+   */
+  private static boolean sentence(Element c, NodeStats.Stat s) {
+    if (s.text == 0 || s.link > 0) {
+      return false;
+    }
+    String text = c.text().strip();
+    int end = text.length();
+    while (end > 0 && "\"'”’»」』)".indexOf(text.charAt(end - 1)) >= 0) {
+      end--;
+    }
+    return end > 1 && ".!?…。！？".indexOf(text.charAt(end - 1)) >= 0;
   }
 }

@@ -21,8 +21,8 @@ import org.jsoup.nodes.Element;
  *
  * <p>The best container rarely holds everything: sites split an article around an advertisement, or
  * put the lead paragraph beside the body. So siblings of the winner join it when they scored a fair
- * share of its points, or are prose paragraphs in their own right. What joined is then cleaned by
- * {@link ContentCleaner}.
+ * share of its points, or are prose paragraphs in their own right ({@link ArticleParts}). What joined
+ * is then cleaned by {@link ContentCleaner}.
  *
  * <p>Before scoring, invisible and non-content elements are pruned. In strict mode, elements whose
  * names say furniture (menu, sidebar, share bar, comments) are pruned too; the caller retries
@@ -54,7 +54,7 @@ final class ContentExtractor {
   private static final Set<String> NEVER_UNLIKELY = Set.of(
       "html", "body", "article", "main", "a", "table", "tbody", "thead", "tr", "td", "th", "pre",
       "code");
-  private static final Set<String> DIV_LIKE = Set.of(
+  static final Set<String> DIV_LIKE = Set.of(
       "div", "section", "article", "main", "center", "font", "span", "header");
 
   /**
@@ -135,7 +135,7 @@ final class ContentExtractor {
       top = common;
       topScore = Math.max(topScore, scores.containsKey(top) ? scores.get(top)[1] : 0);
     }
-    List<Element> roots = withSiblings(top, topScore, scores, stats);
+    List<Element> roots = ArticleParts.withSiblings(top, topScore, scores, stats, title);
     ContentCleaner.clean(roots, stats);
     int text = 0;
     for (Element r : roots) {
@@ -257,67 +257,6 @@ final class ContentExtractor {
         base = 0;
     }
     return base + ClassHints.weight(e);
-  }
-
-  private static List<Element> withSiblings(
-      Element top, double topScore, IdentityHashMap<Element, double[]> scores, NodeStats stats) {
-    Element parent = top.parent();
-    if (parent == null || top.normalName().equals("body")) {
-      return new ArrayList<>(List.of(top));
-    }
-    double threshold = Math.max(10, topScore * 0.2);
-    List<Element> roots = new ArrayList<>();
-    Element leadIn = top;
-    // The headline block right before the body (kicker, headline, standfirst) belongs to the article.
-    for (Element prev = top.previousElementSibling(); prev != null && isHeadlineBlock(prev, stats);
-        prev = prev.previousElementSibling()) {
-      leadIn = prev;
-    }
-    boolean inLeadIn = false;
-    for (Element sibling : parent.children()) {
-      inLeadIn |= sibling == leadIn;
-      if (inLeadIn && sibling != top && isHeadlineBlock(sibling, stats)) {
-        roots.add(sibling);
-        continue;
-      }
-      inLeadIn &= sibling != top;
-      if (sibling == top) {
-        roots.add(sibling);
-        continue;
-      }
-      double[] score = scores.get(sibling);
-      double bonus = !top.className().isEmpty() && top.className().equals(sibling.className())
-          ? topScore * 0.2 : 0;
-      if (score != null && score[1] + bonus >= threshold) {
-        roots.add(sibling);
-      } else if (isProse(sibling, stats)) {
-        roots.add(sibling);
-      }
-    }
-    return roots;
-  }
-
-  /** Mostly heading text, few links: a headline, kicker or standfirst. */
-  private static boolean isHeadlineBlock(Element e, NodeStats stats) {
-    NodeStats.Stat s = stats.get(e);
-    return s.text > 0 && s.heading * 2 >= s.text && s.linkDensity() < 0.5;
-  }
-
-  /** A paragraph beside the winner that reads as part of the article: long and not a link list. */
-  private static boolean isProse(Element e, NodeStats stats) {
-    String tag = e.normalName();
-    NodeStats.Stat s = stats.get(e);
-    if (!tag.equals("p") && !(DIV_LIKE.contains(tag) && !s.blockChild)) {
-      return false;
-    }
-    if (s.text > 80) {
-      return s.linkDensity() < 0.25;
-    }
-    if (s.text == 0 || s.link > 0) {
-      return false;
-    }
-    String text = e.text();
-    return text.endsWith(".") || text.contains(". ");
   }
 
   /** Removes invisible and never-content elements. */

@@ -31,6 +31,11 @@ final class Titles {
       return og.isEmpty() ? firstHeading(doc) : og;
     }
     String rawKey = key(raw);
+    if (!og.isEmpty() && !rawKey.contains(key(og)) && shownAsHeading(doc, og)) {
+      // A <title> that is only the site's name ("Quanta Magazine"), while og:title is the headline the
+      // page shows in a heading: the headline wins.
+      return og;
+    }
     if (!og.isEmpty() && rawKey.contains(key(og))) {
       return og;
     }
@@ -82,6 +87,19 @@ final class Titles {
     // "Title" vs "Title: a subtitle" or a site-decorated variant: one inside the other, similar size.
     boolean nested = t.contains(h) || h.contains(t);
     return nested && Math.min(h.length(), t.length()) * 4 >= Math.max(h.length(), t.length()) * 3;
+  }
+
+  private static boolean shownAsHeading(Document doc, String title) {
+    String k = key(title);
+    if (k.isEmpty()) {
+      return false;
+    }
+    for (Element h : doc.select("h1, h2")) {
+      if (key(h.text()).equals(k)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private static String meta(Document doc, String property) {

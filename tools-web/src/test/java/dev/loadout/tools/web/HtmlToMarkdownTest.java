@@ -143,6 +143,50 @@ final class HtmlToMarkdownTest {
         .containsOnlyOnce("Moths at night");
   }
 
+  private static final String LONG = "Moths fly at night, and most of them find their way by the moon, "
+      + "which is far enough away to keep a constant angle, while a lamp is close. ";
+
+  @Test
+  void aSiteNameTitleGivesWayToTheHeadlineThePageShows() {
+    MarkdownPage page = HtmlToMarkdown.standard().convert("<html><head><title>The Field Blog</title>"
+        + "<meta property=\"og:title\" content=\"Moths at night\"></head><body><article>"
+        + "<h1>Moths at night</h1><p>" + LONG + LONG + "</p></article></body></html>", BASE);
+    assertThat(page.title()).isEqualTo("Moths at night");
+    assertThat(page.markdown()).startsWith("# Moths at night\n\nMoths fly").containsOnlyOnce("Moths at night");
+  }
+
+  @Test
+  void shortSentencesStayWhileBylinesGo() {
+    MarkdownPage page = HtmlToMarkdown.standard().convert("<html><head><title>Moths</title></head><body>"
+        + "<article><div class=\"byline\">By Ann Lee, May 2</div><div>" + LONG + "</div>"
+        + "<div>They both took one.</div><div>" + LONG + "</div><div>Share</div>"
+        + "<p><span class=\"dateline\">CAIRO —</span> " + LONG + "</p></article></body></html>", BASE);
+    assertThat(page.markdown()).contains("They both took one.", "CAIRO —")
+        .doesNotContain("Ann Lee", "Share");
+  }
+
+  @Test
+  void publicationLinesAndAuthorBiosGoWhileOneLineSnippetsStay() {
+    MarkdownPage page = HtmlToMarkdown.standard().convert("<html><head><title>Moths</title></head><body>"
+        + "<div class=\"main\"><p>The Field Blog | <time>04.05.2015</time> | By <a href=\"/a\">Ann Lee</a> "
+        + "(with Bo Chan)</p><div class=\"story\"><p>" + LONG + "</p><div class=\"snippet\"><pre>$ moth --fly"
+        + "</pre></div><p>On <time>May 5</time> they all flew.</p><p>" + LONG + "</p></div>"
+        + "<div class=\"sig\"><div class=\"post-bio\">Ann Lee writes about insects for The Field Blog. "
+        + "She previously covered birds.</div></div></div></body></html>", BASE);
+    assertThat(page.markdown()).contains("```\n$ moth --fly\n```", "On May 5 they all flew.")
+        .doesNotContain("04.05.2015", "Bo Chan", "previously covered birds");
+  }
+
+  @Test
+  void theHeadlineBlockBesideTheBodysWrapperJoinsIt() {
+    MarkdownPage page = HtmlToMarkdown.standard().convert("<html><head><title>Moths at night</title>"
+        + "</head><body><article><header><h1>Moths at night</h1><h2>Why they spiral into lamps.</h2>"
+        + "</header><section><div class=\"body\"><p>" + LONG + "</p><p>" + LONG + "</p></div></section>"
+        + "</article><div class=\"more\"><a href=\"/x\">Other stories</a></div></body></html>", BASE);
+    assertThat(page.markdown()).startsWith("# Moths at night\n\n## Why they spiral into lamps.\n\nMoths")
+        .doesNotContain("Other stories");
+  }
+
   @Test
   void pageWithoutExtractableContentFallsBackToItsPlainText() {
     MarkdownPage page = HtmlToMarkdown.standard().convert("<html><body><div><a href=\"/\">Home</a> "
