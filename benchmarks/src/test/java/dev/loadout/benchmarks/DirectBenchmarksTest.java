@@ -84,6 +84,7 @@ final class DirectBenchmarksTest {
   void claimsWinOnASqliteFileRoundAfterRound() throws Exception {
     claimsWinRoundAfterRound(TaskClaimBenchmark.Adapter.SQLITE);
     claimsWinRoundAfterRound(TaskClaimBenchmark.Adapter.SQLITE_ONE_CONNECTION);
+    claimsWinRoundAfterRound(TaskClaimBenchmark.Adapter.SQLITE_SYNC_NORMAL);
   }
 
   @Test
