@@ -82,23 +82,42 @@ class ServerEverythingTest {
   private static Process startNode(String entry, Path preload, int port, String transport) throws Exception {
     ProcessBuilder pb = new ProcessBuilder("node", "-r", preload.toString(), entry, transport);
     pb.environment().put("PORT", String.valueOf(port));
-    pb.redirectOutput(ProcessBuilder.Redirect.DISCARD);
+    // One stream: the readiness line may come on stdout or stderr depending on the server's version.
+    pb.redirectErrorStream(true);
     Process p = pb.start();
-    BufferedReader err = new BufferedReader(new InputStreamReader(p.getErrorStream(), StandardCharsets.UTF_8));
-    CompletableFuture<Boolean> ready = CompletableFuture.supplyAsync(() -> {
+    BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
+    List<String> seen = new java.util.concurrent.CopyOnWriteArrayList<>();
+    // A thread of its own reads the process for its whole life: blocking reads must never sit in the common
+    // pool, which has a single thread on a 2-core machine (and on JDK 25 CompletableFuture uses it).
+    CompletableFuture<Boolean> ready = new CompletableFuture<>();
+    Thread reader = new Thread(() -> {
       try {
-        for (String line; (line = err.readLine()) != null; ) {
-          if (line.contains("port " + port)) {
-            return true;
+        for (String line; (line = out.readLine()) != null; ) {
+          if (!ready.isDone()) {
+            seen.add(line);
+            if (line.contains(String.valueOf(port))) {
+              ready.complete(true);
+            }
           }
         }
       } catch (Exception e) {
-        return false;
+        // the process ended
       }
-      return false;
-    });
-    assertThat(ready.get(30, TimeUnit.SECONDS)).as("server-everything " + transport + " started").isTrue();
-    CompletableFuture.runAsync(() -> err.lines().forEach(l -> { }));
+      ready.complete(false);
+    }, "server-everything-" + transport);
+    reader.setDaemon(true);
+    reader.start();
+    boolean started;
+    try {
+      started = ready.get(60, TimeUnit.SECONDS);
+    } catch (java.util.concurrent.TimeoutException e) {
+      started = false;
+    }
+    if (!started) {
+      // Never leak the node process when it did not come up.
+      p.destroyForcibly();
+    }
+    assertThat(started).as("server-everything " + transport + " started on port " + port + "; it said " + seen).isTrue();
     return p;
   }
 
