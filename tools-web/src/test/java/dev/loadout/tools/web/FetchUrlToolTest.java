@@ -195,6 +195,8 @@ class FetchUrlToolTest {
       exchange.getResponseHeaders().set("Content-Type", "text/plain");
       exchange.sendResponseHeaders(200, 10_000_000);
       try {
+        // Push the headers out now: newer JDKs' HttpServer holds them until the first body byte.
+        exchange.getResponseBody().flush();
         // Nothing of the body is written until the test has its answer: the refusal came from the headers.
         released.await(30, TimeUnit.SECONDS);
         try (OutputStream out = exchange.getResponseBody()) {
