@@ -170,7 +170,8 @@ final class RegexLimits {
     return i + 2;
   }
 
-  private static int skipClass(String p, int i) {
+  /** The index after the character class opening at {@code i}, POSIX classes ({@code [:alpha:]}) included. */
+  static int skipClass(String p, int i) {
     int k = i + 1;
     if (k < p.length() && p.charAt(k) == '^') {
       k++;

@@ -37,7 +37,7 @@ final class RequiredLiteral {
       }
       if (c == '[') {
         best = longer(best, run);
-        i = skipClass(pattern, i) - 1;
+        i = RegexLimits.skipClass(pattern, i) - 1;
         continue;
       }
       if (c == '(') {
@@ -104,26 +104,5 @@ final class RequiredLiteral {
       return k;
     }
     return k + 1;
-  }
-
-  private static int skipClass(String p, int i) {
-    int k = i + 1;
-    if (k < p.length() && p.charAt(k) == '^') {
-      k++;
-    }
-    if (k < p.length() && p.charAt(k) == ']') {
-      k++;
-    }
-    while (k < p.length()) {
-      char c = p.charAt(k);
-      if (c == '\\') {
-        k += 2;
-      } else if (c == ']') {
-        return k + 1;
-      } else {
-        k++;
-      }
-    }
-    return k;
   }
 }

@@ -26,7 +26,8 @@ class RequiredLiteralTest {
       "^(?i)hello$#-",
       "^a|b$#-",
       "^\\Qab\\E*$#-",
-      "^[abc]xyz$#xyz"})
+      "^[abc]xyz$#xyz",
+      "^[[:alpha:]]xyz$#xyz"})
   void theRequiredLiteralIsReadFromTheTopLevelOnly(String pattern, String literal) {
     assertThat(RequiredLiteral.of(pattern)).isEqualTo(literal);
   }
