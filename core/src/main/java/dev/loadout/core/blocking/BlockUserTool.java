@@ -1,7 +1,5 @@
 package dev.loadout.core.blocking;
 
-import dev.loadout.core.BaseTool;
-import dev.loadout.core.ToolCall;
 import dev.loadout.core.ToolResult;
 import dev.loadout.core.ToolSpec;
 import dev.loadout.core.TurnContext;
@@ -11,31 +9,24 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionStage;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /** {@code block_user}: mutes or blocks a member for the active persona; see {@link PersonaBlockTools}. */
-final class BlockUserTool implements BaseTool {
+final class BlockUserTool extends PersonaBlockTool {
   private static final Logger LOG = LoggerFactory.getLogger(BlockUserTool.class);
   private static final String PREFIX = "user_block";
   static final String CREATED = "user_block_created_successfully";
 
-  private final ToolSpec spec;
   private final PersonaBlocks blocks;
   private final TargetResolver resolver;
   private final NoticePermissionProbe probe;
   private final int maxHours;
 
   BlockUserTool(PersonaBlocks blocks, TargetResolver resolver, NoticePermissionProbe probe, int maxHours) {
-    this.blocks = blocks;
-    this.resolver = resolver;
-    this.probe = probe;
-    this.maxHours = maxHours;
-    this.spec = ToolSpec.builder(PersonaBlockTools.BLOCK_USER, """
+    super(ToolSpec.builder(PersonaBlockTools.BLOCK_USER, """
         {"type":"object","properties":{
           "blocked_user":{"type":"string","description":"The user's name as it appears in this conversation or server, not an id."},
           "block_type":{"type":"string","enum":["mute","block"],"description":"mute: the user can no longer trigger you. block: also hides their recent messages and media from your context."},
@@ -46,29 +37,14 @@ final class BlockUserTool implements BaseTool {
         .description("Mute or block a user for you, the active persona, in this server, for a number of hours. "
             + "Use it for users who harass you or others; it does not affect other personas.")
         .group(PersonaBlockTools.GROUP)
-        .build();
+        .build());
+    this.blocks = blocks;
+    this.resolver = resolver;
+    this.probe = probe;
+    this.maxHours = maxHours;
   }
 
   @Override
-  public ToolSpec spec() {
-    return spec;
-  }
-
-  @Override
-  public Optional<ToolSpec> assembleForContext(TurnContext context) {
-    return PersonaBlockTools.enabled(context) ? Optional.of(spec) : Optional.empty();
-  }
-
-  @Override
-  public dev.loadout.core.AvailabilityDecision hiddenReason(TurnContext context) {
-    return PersonaBlockTools.hiddenReason(context);
-  }
-
-  @Override
-  public CompletionStage<ToolResult> execute(ToolCall call, TurnContext context) {
-    return CompletableFuture.completedFuture(run(call.argumentsJson(), context));
-  }
-
   ToolResult run(ObjectNode args, TurnContext context) {
     String target = BlockTarget.text(args, "blocked_user");
     if (target.isEmpty()) {

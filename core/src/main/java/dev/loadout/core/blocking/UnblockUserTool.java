@@ -1,62 +1,38 @@
 package dev.loadout.core.blocking;
 
-import dev.loadout.core.BaseTool;
-import dev.loadout.core.ToolCall;
 import dev.loadout.core.ToolResult;
 import dev.loadout.core.ToolSpec;
 import dev.loadout.core.TurnContext;
 import dev.loadout.core.participants.TargetResolver;
 import dev.loadout.core.store.StoreException;
 import java.util.Optional;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionStage;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import tools.jackson.databind.node.ObjectNode;
 
 /** {@code unblock_user}: lifts the active persona's mute or block of a member; see {@link PersonaBlockTools}. */
-final class UnblockUserTool implements BaseTool {
+final class UnblockUserTool extends PersonaBlockTool {
   private static final Logger LOG = LoggerFactory.getLogger(UnblockUserTool.class);
   private static final String PREFIX = "user_unblock";
   static final String UNBLOCKED = "user_unblocked_successfully";
   static final String NO_ACTIVE_BLOCK = "user_unblock_no_active_block";
 
-  private final ToolSpec spec;
   private final PersonaBlocks blocks;
   private final TargetResolver resolver;
 
   UnblockUserTool(PersonaBlocks blocks, TargetResolver resolver) {
-    this.blocks = blocks;
-    this.resolver = resolver;
-    this.spec = ToolSpec.builder(PersonaBlockTools.UNBLOCK_USER, """
+    super(ToolSpec.builder(PersonaBlockTools.UNBLOCK_USER, """
         {"type":"object","properties":{
           "blocked_user":{"type":"string","description":"The user's name as it appears in this conversation or server, not an id."}},
          "required":["blocked_user"],"additionalProperties":false}""")
         .description("Lift your (the active persona's) mute or block of a user in this server.")
         .group(PersonaBlockTools.GROUP)
-        .build();
+        .build());
+    this.blocks = blocks;
+    this.resolver = resolver;
   }
 
   @Override
-  public ToolSpec spec() {
-    return spec;
-  }
-
-  @Override
-  public Optional<ToolSpec> assembleForContext(TurnContext context) {
-    return PersonaBlockTools.enabled(context) ? Optional.of(spec) : Optional.empty();
-  }
-
-  @Override
-  public dev.loadout.core.AvailabilityDecision hiddenReason(TurnContext context) {
-    return PersonaBlockTools.hiddenReason(context);
-  }
-
-  @Override
-  public CompletionStage<ToolResult> execute(ToolCall call, TurnContext context) {
-    return CompletableFuture.completedFuture(run(call.argumentsJson(), context));
-  }
-
   ToolResult run(ObjectNode args, TurnContext context) {
     BlockTarget.Outcome who;
     try {
