@@ -19,8 +19,9 @@ final class CompiledRule {
     this.rule = rule;
     this.index = index;
     this.regex = regex;
-    this.literal = regex == null ? null : RequiredLiteral.of(rule.pattern());
-    this.dfa = regex == null ? null : RegexDfa.of(rule.pattern());
+    RegexSyntax.Node tree = regex == null ? null : RegexSyntax.parse(rule.pattern());
+    this.literal = RegexSyntax.requiredLiteral(tree);
+    this.dfa = RegexDfa.of(tree);
   }
 
   /** The template values when the rule matches the message, else null. */

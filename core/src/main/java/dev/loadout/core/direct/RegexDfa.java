@@ -54,7 +54,11 @@ final class RegexDfa {
 
   /** The automaton of a compiled pattern, or null when the pattern is not modelled or too big to determinise. */
   static RegexDfa of(String pattern) {
-    Node tree = RegexSyntax.parse(pattern);
+    return of(RegexSyntax.parse(pattern));
+  }
+
+  /** The automaton of a {@link RegexSyntax} tree; null for a null tree or one too big to determinise. */
+  static RegexDfa of(Node tree) {
     return tree == null ? null : build(tree);
   }
 
