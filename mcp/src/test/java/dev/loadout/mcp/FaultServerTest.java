@@ -111,7 +111,7 @@ class FaultServerTest {
     List<ToolSource> first = manager.sourcesFor(G1);
     assertThat(since(start)).isLessThan(LOOSE_BOUND);
     assertThat(first).extracting(ToolSource::label).containsExactly("healthy");
-    assertThat(manager.breakerState("g1", faulty.id())).contains(BreakerState.OPEN);
+    assertThat(Breakers.await(manager, "g1", faulty.id(), BreakerState.OPEN)).contains(BreakerState.OPEN);
     if (fault.equals(McpFault.hangAtToolsList())) {
       // The handshake succeeded: it is discovery that hung.
       assertThat(FAULTY.server().awaitRequest(r -> r.isJsonRpc("tools/list"), LOOSE_BOUND)).isPresent();
