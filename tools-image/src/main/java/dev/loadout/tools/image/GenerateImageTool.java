@@ -191,7 +191,7 @@ public final class GenerateImageTool implements BaseTool {
     try {
       media = backend.generate(request);
     } catch (ImageBackendException e) {
-      return ToolResult.failure(BACKEND_ERROR, e.getMessage(), e.retryable());
+      return ToolResult.failure(e.code(), e.getMessage(), e.retryable());
     }
     if (media == null || media.isEmpty()) {
       return ToolResult.failure(BACKEND_ERROR, "The image backend returned no image", true);
