@@ -3,8 +3,6 @@ package dev.loadout.tools.image;
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import dev.loadout.core.ToolMedia;
-import dev.loadout.core.net.NetworkGuard;
-import dev.loadout.core.net.NetworkPolicy;
 import dev.loadout.core.net.SafeHttpClient;
 import dev.loadout.core.net.SafeHttpResponse;
 import java.net.URLEncoder;
@@ -78,12 +76,7 @@ public final class ComfyUiBackend implements ImageBackend, AutoCloseable {
   private final String clientId = UUID.randomUUID().toString();
 
   private ComfyUiBackend(Builder b, Map<ImageMode, ComfyUiWorkflow> workflows) {
-    if (b.trustPrivateNetwork) {
-      NetworkPolicy trusted = b.client.guard().policy().toBuilder().allowPrivateNetworks(true).maxRedirects(0).build();
-      this.client = SafeHttpClient.builder(NetworkGuard.of(trusted)).build();
-    } else {
-      this.client = b.client;
-    }
+    this.client = b.trustPrivateNetwork ? ImageHttp.trustedClient(b.client) : b.client;
     this.ownsClient = b.trustPrivateNetwork;
     this.baseUrl = b.baseUrl;
     this.apiKey = b.apiKey;
@@ -108,11 +101,7 @@ public final class ComfyUiBackend implements ImageBackend, AutoCloseable {
     if (client == null) {
       throw new IllegalArgumentException("client must not be null");
     }
-    if (baseUrl == null || !(baseUrl.startsWith("http://") || baseUrl.startsWith("https://"))) {
-      throw new IllegalArgumentException("baseUrl must be an http(s) URL, but was " + baseUrl);
-    }
-    return new Builder(client, baseUrl.endsWith("/") ? baseUrl.substring(0, baseUrl.length() - 1) : baseUrl,
-        ComfyUiWorkflow.parse("workflow", workflowJson));
+    return new Builder(client, ImageHttp.baseUrl(baseUrl), ComfyUiWorkflow.parse("workflow", workflowJson));
   }
 
   @Override

@@ -54,13 +54,11 @@ public final class OpenAiImagesBackend implements ImageBackend {
     if (client == null) {
       throw new IllegalArgumentException("client must not be null");
     }
-    if (baseUrl == null || !(baseUrl.startsWith("http://") || baseUrl.startsWith("https://"))) {
-      throw new IllegalArgumentException("baseUrl must be an http(s) URL, but was " + baseUrl);
-    }
+    String base = ImageHttp.baseUrl(baseUrl);
     if (model == null || model.isBlank()) {
       throw new IllegalArgumentException("model must not be blank, but was " + model);
     }
-    return new Builder(client, baseUrl.endsWith("/") ? baseUrl.substring(0, baseUrl.length() - 1) : baseUrl, model);
+    return new Builder(client, base, model);
   }
 
   @Override
