@@ -34,7 +34,8 @@ import tools.jackson.databind.node.ObjectNode;
  *
  * <p><b>Placeholders.</b> {@code {{prompt}}}, {@code {{negative_prompt}}}, {@code {{width}}},
  * {@code {{height}}}, {@code {{aspect_ratio}}}, {@code {{seed}}}, {@code {{denoise}}}, {@code {{image}}},
- * {@code {{mask}}} (the uploaded files' names) and {@code {{expand_left}}}, {@code _right}, {@code _top},
+ * {@code {{image_2}}}, {@code {{image_3}}} (further references, such as avatars), {@code {{mask}}} (the
+ * uploaded files' names) and {@code {{expand_left}}}, {@code _right}, {@code _top},
  * {@code _bottom}. They are filled on the parsed JSON tree, never by pasting text into JSON: a value that is
  * a whole placeholder takes the value's type, one inside a longer string is replaced as text.
  *
@@ -122,8 +123,17 @@ public final class ComfyUiBackend implements ImageBackend, AutoCloseable {
     Instant deadline = clock.instant().plus(timeout);
     ComfyUiWorkflow workflow = workflows.get(request.mode());
     Map<String, JsonNode> values = values(request);
-    if (workflow.uses("image")) {
-      values.put("image", text(upload(request.reference().orElseThrow(), deadline)));
+    List<ReferenceImage> references = new ArrayList<>();
+    request.reference().ifPresent(references::add);
+    references.addAll(request.additionalReferences());
+    for (int i = 0; i < 3; i++) {
+      String name = i == 0 ? "image" : "image_" + (i + 1);
+      if (workflow.uses(name)) {
+        if (i >= references.size()) {
+          throw new ImageBackendException("The " + request.mode().label() + " workflow needs " + (i + 1) + " reference images", false);
+        }
+        values.put(name, text(upload(references.get(i), deadline)));
+      }
     }
     if (workflow.uses("mask")) {
       ReferenceImage mask = request.mask().orElseThrow(() -> new ImageBackendException(

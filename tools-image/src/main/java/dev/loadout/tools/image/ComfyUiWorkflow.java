@@ -24,7 +24,7 @@ import tools.jackson.databind.node.ObjectNode;
 final class ComfyUiWorkflow {
   /** Every name a workflow may use, and what it is filled with. */
   static final Set<String> NAMES = Set.of("prompt", "negative_prompt", "width", "height", "aspect_ratio", "seed",
-      "denoise", "image", "mask", "expand_left", "expand_right", "expand_top", "expand_bottom");
+      "denoise", "image", "image_2", "image_3", "mask", "expand_left", "expand_right", "expand_top", "expand_bottom");
   private static final Pattern PLACEHOLDER = Pattern.compile("\\{\\{\\s*([a-z_]+)\\s*}}");
 
   private final ObjectNode tree;

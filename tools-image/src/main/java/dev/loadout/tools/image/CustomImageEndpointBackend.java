@@ -25,6 +25,7 @@ import tools.jackson.databind.node.ObjectNode;
  *  "negative_prompt": "...",                       // only with a declared negative-prompt channel
  *  "denoise": 0.4,                                  // only when the model gave one
  *  "image": {"mime_type": "image/png", "base64": "..."},   // reference modes
+ *  "references": [{"mime_type": ..., "base64": ...}],     // further references (avatars), when any
  *  "mask":  {"mime_type": "image/png", "base64": "..."},   // inpaint with a mask
  *  "expand": {"left": 0, "right": 256, "top": 0, "bottom": 0}}   // outpaint
  * }</pre>
@@ -123,6 +124,9 @@ public final class CustomImageEndpointBackend implements ImageBackend, AutoClose
     request.denoise().ifPresent(d -> body.put("denoise", d));
     request.reference().ifPresent(image -> body.set("image", image(image)));
     request.mask().ifPresent(mask -> body.set("mask", image(mask)));
+    if (!request.additionalReferences().isEmpty()) {
+      request.additionalReferences().forEach(r -> body.withArray("references").add(image(r)));
+    }
     if (request.mode() == ImageMode.OUTPAINT) {
       ObjectNode expand = body.putObject("expand");
       for (String edge : List.of("left", "right", "top", "bottom")) {

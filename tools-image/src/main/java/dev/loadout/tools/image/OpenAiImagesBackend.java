@@ -14,7 +14,8 @@ import tools.jackson.databind.node.ObjectNode;
 /**
  * An OpenAI-compatible images API: {@code POST {baseUrl}/images/generations} for text-to-image, and
  * {@code POST {baseUrl}/images/edits} (multipart, with an optional {@code mask}) for image-to-image and
- * inpaint. It has no negative-prompt channel and cannot outpaint.
+ * inpaint. It has no negative-prompt channel and cannot outpaint. Edits send the first reference image only;
+ * further references (avatars) are not sent.
  *
  * <p>Every request goes through the host's {@link SafeHttpClient}, so the guard's policy decides which
  * addresses may be reached and its call timeout is the deadline of one generation: give image backends a
