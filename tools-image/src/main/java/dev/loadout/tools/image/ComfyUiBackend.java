@@ -117,9 +117,7 @@ public final class ComfyUiBackend implements ImageBackend, AutoCloseable {
 
   @Override
   public List<ToolMedia> generate(ImageRequest request) throws ImageBackendException {
-    if (!capabilities.supports(request.mode())) {
-      throw new ImageBackendException(label + " does not support " + request.mode().label(), false);
-    }
+    ImageHttp.requireSupported(capabilities, label, request);
     Instant deadline = clock.instant().plus(timeout);
     ComfyUiWorkflow workflow = workflows.get(request.mode());
     Map<String, JsonNode> values = values(request);
@@ -341,10 +339,7 @@ public final class ComfyUiBackend implements ImageBackend, AutoCloseable {
 
     /** How the tool description names this backend; default {@code "ComfyUI"}. */
     public Builder label(String label) {
-      if (label == null || label.isBlank()) {
-        throw new IllegalArgumentException("label must not be blank, but was " + label);
-      }
-      this.label = label.trim();
+      this.label = ImageHttp.label(label);
       return this;
     }
 

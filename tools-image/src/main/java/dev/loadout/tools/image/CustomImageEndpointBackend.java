@@ -86,9 +86,7 @@ public final class CustomImageEndpointBackend implements ImageBackend, AutoClose
 
   @Override
   public List<ToolMedia> generate(ImageRequest request) throws ImageBackendException {
-    if (!capabilities.supports(request.mode())) {
-      throw new ImageBackendException(label + " does not support " + request.mode().label(), false);
-    }
+    ImageHttp.requireSupported(capabilities, label, request);
     JsonNode root = ImageHttp.jsonObject(ImageHttp.exchange(endpointClient, ImageHttp.request("POST", url, apiKey)
         .header("Accept", "application/json").body(ImageHttp.JSON.writeValueAsBytes(body(request)), "application/json").build()));
     JsonNode images = root.get("images");
@@ -204,10 +202,7 @@ public final class CustomImageEndpointBackend implements ImageBackend, AutoClose
 
     /** How the tool description names this backend; default {@code "Custom image endpoint"}. */
     public Builder label(String label) {
-      if (label == null || label.isBlank()) {
-        throw new IllegalArgumentException("label must not be blank, but was " + label);
-      }
-      this.label = label.trim();
+      this.label = ImageHttp.label(label);
       return this;
     }
 

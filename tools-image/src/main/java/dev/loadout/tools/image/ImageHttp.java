@@ -126,6 +126,21 @@ final class ImageHttp {
     return baseUrl.endsWith("/") ? baseUrl.substring(0, baseUrl.length() - 1) : baseUrl;
   }
 
+  /** Checks a backend label setting; the label trimmed. */
+  static String label(String label) {
+    if (label == null || label.isBlank()) {
+      throw new IllegalArgumentException("label must not be blank, but was " + label);
+    }
+    return label.trim();
+  }
+
+  /** Refuses a request in a mode the backend does not support, in case a caller skipped the tool's check. */
+  static void requireSupported(ImageCapabilities capabilities, String label, ImageRequest request) throws ImageBackendException {
+    if (!capabilities.supports(request.mode())) {
+      throw new ImageBackendException(label + " does not support " + request.mode().label(), false);
+    }
+  }
+
   /** A user-safe "no image" failure. */
   static ImageBackendException noImage() {
     return new ImageBackendException(ImageBackendException.BAD_RESPONSE, WHO + " returned no image", true);

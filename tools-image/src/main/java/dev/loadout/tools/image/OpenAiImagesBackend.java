@@ -74,9 +74,7 @@ public final class OpenAiImagesBackend implements ImageBackend {
 
   @Override
   public List<ToolMedia> generate(ImageRequest request) throws ImageBackendException {
-    if (!capabilities.supports(request.mode())) {
-      throw new ImageBackendException(label + " does not support " + request.mode().label(), false);
-    }
+    ImageHttp.requireSupported(capabilities, label, request);
     SafeHttpRequest http = request.mode() == ImageMode.TEXT_TO_IMAGE ? generation(request) : edit(request);
     return images(ImageHttp.jsonObject(ImageHttp.exchange(client, http)));
   }
@@ -167,10 +165,7 @@ public final class OpenAiImagesBackend implements ImageBackend {
 
     /** How the tool description names this backend; default {@code "OpenAI images"}. */
     public Builder label(String label) {
-      if (label == null || label.isBlank()) {
-        throw new IllegalArgumentException("label must not be blank, but was " + label);
-      }
-      this.label = label.trim();
+      this.label = ImageHttp.label(label);
       return this;
     }
 

@@ -178,10 +178,7 @@ public final class CustomSpeechEndpoint implements SpeechEndpoint {
 
     /** How descriptions name the endpoint; default {@code "Custom speech endpoint"}. */
     public Builder label(String label) {
-      if (label == null || label.isBlank()) {
-        throw new IllegalArgumentException("label must not be blank, but was " + label);
-      }
-      this.label = label.trim();
+      this.label = SpeechHttp.label(label);
       return this;
     }
 

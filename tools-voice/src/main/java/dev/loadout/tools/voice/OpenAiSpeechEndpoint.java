@@ -121,10 +121,7 @@ public final class OpenAiSpeechEndpoint implements SpeechEndpoint {
 
     /** How descriptions name the endpoint; default {@code "OpenAI speech"}. */
     public Builder label(String label) {
-      if (label == null || label.isBlank()) {
-        throw new IllegalArgumentException("label must not be blank, but was " + label);
-      }
-      this.label = label.trim();
+      this.label = SpeechHttp.label(label);
       return this;
     }
 

@@ -50,6 +50,14 @@ final class SpeechHttp {
     return apiKey;
   }
 
+  /** Checks a backend label setting; the label trimmed. */
+  static String label(String label) {
+    if (label == null || label.isBlank()) {
+      throw new IllegalArgumentException("label must not be blank, but was " + label);
+    }
+    return label.trim();
+  }
+
   /** Checks an http(s) URL setting. */
   static String url(String setting, String url) {
     if (url == null || !(url.startsWith("http://") || url.startsWith("https://"))) {
