@@ -8,10 +8,14 @@ import dev.loadout.core.net.SafeHttpResponse;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.Base64;
+import java.util.Collections;
+import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import org.apiguardian.api.API;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
@@ -24,10 +28,17 @@ import tools.jackson.databind.node.ObjectNode;
  * <p><b>Request</b>: {@code POST {url}}, where a {@code {voice_id}} in the URL is replaced by the voice id
  * (URL-encoded), as in {@code https://api.elevenlabs.io/v1/text-to-speech/{voice_id}}; body:
  * <pre>{@code
- * {"text": "...", "voice_id": "...", "markup": "plain",
- *  "model_id": "...",        // when configured
- *  "instructions": "..."}    // only when declared supported and given
+ * {"text": "...", "markup": "plain",
+ *  "voice_id": "...",                                             // a voice id (VoiceShape.VOICE_ID)
+ *  "ref_audio": "<base64>", "ref_audio_mime_type": "audio/wav",
+ *  "ref_text": "...",                                             // a cloned voice (VoiceShape.CLONE)
+ *  "instruct": "...",                                             // a designed voice (VoiceShape.DESIGN)
+ *  "model_id": "...",                                             // when configured
+ *  "instructions": "..."}      // when declared supported (or for a designed voice) and given
  * }</pre>
+ * Which voice shapes the service accepts is declared with {@link Builder#voiceShapes(VoiceShape...)}: voice ids
+ * only by default (ElevenLabs-style), clone and/or design for a cloning server ({@code voice_mode} clone,
+ * voice-design or auto).
  * The key goes in {@code Authorization: Bearer …}, or raw in another header such as ElevenLabs'
  * {@code xi-api-key} ({@link Builder#apiKey(String, String)}).
  *
@@ -53,6 +64,7 @@ public final class CustomSpeechEndpoint implements SpeechEndpoint {
   private final String keyHeader;
   private final String apiKey;
   private final Map<String, String> voiceIds;
+  private final Set<VoiceShape> shapes;
 
   private CustomSpeechEndpoint(Builder b) {
     this.client = b.client;
@@ -64,6 +76,8 @@ public final class CustomSpeechEndpoint implements SpeechEndpoint {
     this.keyHeader = b.keyHeader;
     this.apiKey = b.apiKey;
     this.voiceIds = Map.copyOf(b.voiceIds);
+    this.shapes = b.shapes != null ? b.shapes
+        : Collections.unmodifiableSet(EnumSet.of(b.markup == ScriptMarkup.VOICE_DESIGN ? VoiceShape.DESIGN : VoiceShape.VOICE_ID));
   }
 
   /**
@@ -90,19 +104,34 @@ public final class CustomSpeechEndpoint implements SpeechEndpoint {
   }
 
   @Override
+  public Set<VoiceShape> voiceShapes() {
+    return shapes;
+  }
+
+  @Override
   public boolean supportsInstructions() {
     return instructions;
   }
 
   @Override
   public SpeechAudio synthesize(SpeechRequest request) throws SpeechException {
-    String voice = voiceIds.getOrDefault(request.voice(), request.voice());
+    VoiceSelection selected = request.voice();
+    if (!shapes.contains(selected.shape())) {
+      throw new SpeechException(label + " does not accept a " + selected.shape() + " voice", false);
+    }
     ObjectNode body = SpeechHttp.JSON.createObjectNode();
-    body.put("text", request.script()).put("voice_id", voice).put("markup", markup.id());
+    body.put("text", request.script()).put("markup", markup.id());
+    String voice = selected.voiceId().map(id -> voiceIds.getOrDefault(id, id)).orElse("");
+    if (!voice.isEmpty()) {
+      body.put("voice_id", voice);
+    }
+    selected.sample().ifPresent(sample -> body.put("ref_audio", Base64.getEncoder().encodeToString(sample.audio()))
+        .put("ref_audio_mime_type", sample.mimeType()).put("ref_text", sample.transcript()));
+    selected.designPrompt().ifPresent(prompt -> body.put("instruct", prompt));
     if (model != null) {
       body.put("model_id", model);
     }
-    if (instructions) {
+    if (instructions || selected.shape() == VoiceShape.DESIGN) {
       request.instructions().ifPresent(i -> body.put("instructions", i));
     }
     String target = url.replace(VOICE_PLACEHOLDER, URLEncoder.encode(voice, StandardCharsets.UTF_8).replace("+", "%20"));
@@ -170,6 +199,7 @@ public final class CustomSpeechEndpoint implements SpeechEndpoint {
     private String keyHeader = "Authorization";
     private String apiKey;
     private final Map<String, String> voiceIds = new HashMap<>();
+    private Set<VoiceShape> shapes;
 
     private Builder(SafeHttpClient client, String url) {
       this.client = client;
@@ -240,8 +270,27 @@ public final class CustomSpeechEndpoint implements SpeechEndpoint {
       return this;
     }
 
-    /** The endpoint. */
+    /**
+     * The voice shapes the service accepts; default voice ids, or design prompts when the markup is
+     * {@link ScriptMarkup#VOICE_DESIGN}. A cloning server in "auto" mode accepts {@code CLONE, DESIGN}.
+     */
+    public Builder voiceShapes(VoiceShape... shapes) {
+      if (shapes == null || shapes.length == 0 || Arrays.asList(shapes).contains(null)) {
+        throw new IllegalArgumentException("voice shapes must name at least one shape, but were " + Arrays.toString(shapes));
+      }
+      this.shapes = Collections.unmodifiableSet(EnumSet.copyOf(Arrays.asList(shapes)));
+      return this;
+    }
+
+    /**
+     * The endpoint.
+     *
+     * @throws IllegalArgumentException when the URL has {@code {voice_id}} but the service takes other shapes too
+     */
     public CustomSpeechEndpoint build() {
+      if (url.contains(VOICE_PLACEHOLDER) && shapes != null && !shapes.equals(EnumSet.of(VoiceShape.VOICE_ID))) {
+        throw new IllegalArgumentException("a url with " + VOICE_PLACEHOLDER + " takes voice ids only, but voice shapes were " + shapes);
+      }
       return new CustomSpeechEndpoint(this);
     }
   }

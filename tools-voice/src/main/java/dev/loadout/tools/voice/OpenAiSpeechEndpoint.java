@@ -65,6 +65,12 @@ public final class OpenAiSpeechEndpoint implements SpeechEndpoint {
     return markup;
   }
 
+  /** Preset voice names only. */
+  @Override
+  public java.util.Set<VoiceShape> voiceShapes() {
+    return java.util.EnumSet.of(VoiceShape.VOICE_ID);
+  }
+
   @Override
   public boolean supportsInstructions() {
     return instructions;
@@ -73,7 +79,8 @@ public final class OpenAiSpeechEndpoint implements SpeechEndpoint {
   @Override
   public SpeechAudio synthesize(SpeechRequest request) throws SpeechException {
     ObjectNode body = SpeechHttp.JSON.createObjectNode();
-    body.put("model", model).put("input", request.script()).put("voice", request.voice()).put("response_format", "mp3");
+    String voice = request.voice().voiceId().orElseThrow(() -> new SpeechException(label + " accepts voice ids only", false));
+    body.put("model", model).put("input", request.script()).put("voice", voice).put("response_format", "mp3");
     request.instructions().ifPresent(i -> body.put("instructions", i));
     SafeHttpRequest.Builder http = SafeHttpRequest.builder("POST", baseUrl + "/audio/speech")
         .maxBodyBytes(SpeechHttp.MAX_AUDIO_BYTES).rejectOversizedBody(true).header("Accept", "audio/mpeg")

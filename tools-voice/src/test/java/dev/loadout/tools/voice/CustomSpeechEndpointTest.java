@@ -94,11 +94,11 @@ class CustomSpeechEndpointTest {
   @Test
   void declaredMarkupAndInstructionSupportShapeTheToolVariant() {
     SpeechDispatcher design = SpeechDispatcher.of(CustomSpeechEndpoint.builder(client, server.root() + "/tts")
-        .markup(ScriptMarkup.VOICE_DESIGN).build(), c -> Optional.of(new PersonaVoice("v-1", true)), delivery);
+        .markup(ScriptMarkup.VOICE_DESIGN).build(), c -> Optional.of(PersonaVoice.designPrompt("a calm low voice")), delivery);
     SpeechDispatcher instruct = SpeechDispatcher.of(CustomSpeechEndpoint.builder(client, server.root() + "/tts")
-        .supportsInstructions(true).build(), c -> Optional.of(new PersonaVoice("v-1", false)), delivery);
+        .supportsInstructions(true).build(), c -> Optional.of(PersonaVoice.voiceId("v-1")), delivery);
     SpeechDispatcher plain = SpeechDispatcher.of(CustomSpeechEndpoint.builder(client, server.root() + "/tts").build(),
-        c -> Optional.of(new PersonaVoice("v-1", false)), delivery);
+        c -> Optional.of(PersonaVoice.voiceId("v-1")), delivery);
 
     assertThat(variantProperty(design, "voice_instructions")).hasValueSatisfying(d -> assertThat(d).contains("voice design prompt"));
     assertThat(variantProperty(instruct, "voice_instructions")).hasValueSatisfying(d -> assertThat(d).contains("One-off delivery"));
@@ -117,7 +117,7 @@ class CustomSpeechEndpointTest {
     Function<SafeHttpClient, SpeechEndpoint> endpoint = kind.equals("openai")
         ? c -> OpenAiSpeechEndpoint.builder(c, server.baseUrl(), "gpt-4o-mini-tts").apiKey(KEY).supportsInstructions(true).build()
         : c -> elevenLabsStyle().supportsInstructions(true).build();
-    SpeechDispatcher dispatcher = SpeechDispatcher.of(endpoint.apply(client), c -> Optional.of(new PersonaVoice("narrator", false)),
+    SpeechDispatcher dispatcher = SpeechDispatcher.of(endpoint.apply(client), c -> Optional.of(PersonaVoice.voiceId("narrator")),
         delivery);
     TurnContext context = VoiceFixtures.context().build();
 
