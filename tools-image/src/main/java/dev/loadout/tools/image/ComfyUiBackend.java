@@ -79,7 +79,7 @@ public final class ComfyUiBackend implements ImageBackend, AutoCloseable {
   private final String clientId = UUID.randomUUID().toString();
 
   private ComfyUiBackend(Builder b, Map<ImageMode, ComfyUiWorkflow> workflows) {
-    this.client = b.trustPrivateNetwork ? ImageHttp.trustedClient(b.client) : b.client;
+    this.client = b.trustPrivateNetwork ? b.client.forTrustedBackend() : b.client;
     this.ownsClient = b.trustPrivateNetwork;
     this.baseUrl = b.baseUrl;
     this.apiKey = b.apiKey;

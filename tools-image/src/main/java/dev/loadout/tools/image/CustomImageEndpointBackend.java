@@ -54,7 +54,7 @@ public final class CustomImageEndpointBackend implements ImageBackend, AutoClose
 
   private CustomImageEndpointBackend(Builder b) {
     this.shared = b.client;
-    this.endpointClient = b.trustPrivateNetwork ? ImageHttp.trustedClient(b.client) : b.client;
+    this.endpointClient = b.trustPrivateNetwork ? b.client.forTrustedBackend() : b.client;
     this.url = b.url;
     this.apiKey = b.apiKey;
     this.label = b.label;

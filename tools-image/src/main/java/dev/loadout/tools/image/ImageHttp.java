@@ -1,8 +1,6 @@
 package dev.loadout.tools.image;
 
 import dev.loadout.core.ToolMedia;
-import dev.loadout.core.net.NetworkGuard;
-import dev.loadout.core.net.NetworkPolicy;
 import dev.loadout.core.net.SafeHttpClient;
 import dev.loadout.core.net.SafeHttpException;
 import dev.loadout.core.net.SafeHttpRequest;
@@ -106,16 +104,6 @@ final class ImageHttp {
   /** The response's image mime type without parameters, if it is one. */
   static java.util.Optional<String> imageType(SafeHttpResponse response) {
     return response.contentType().map(t -> t.split(";")[0].trim().toLowerCase(Locale.ROOT)).filter(t -> t.startsWith("image/"));
-  }
-
-  /**
-   * A client of its own for a backend the host runs on a private or loopback address: the shared client's
-   * policy with private networks allowed and no redirect followed, so only the configured address is
-   * reached that way. The cloud-metadata denylist still applies. The caller owns and closes it.
-   */
-  static SafeHttpClient trustedClient(SafeHttpClient shared) {
-    NetworkPolicy trusted = shared.guard().policy().toBuilder().allowPrivateNetworks(true).maxRedirects(0).build();
-    return SafeHttpClient.builder(NetworkGuard.of(trusted)).build();
   }
 
   /** Checks a base URL setting; the URL without a trailing slash. */
