@@ -26,7 +26,8 @@ import org.junit.jupiter.api.Timeout;
 /** Gathering, calls, the breaker and snapshots against a real in-JVM MCP server. */
 @Timeout(60)
 class GuildMcpManagerTest {
-  static final TurnContext G1 = TurnContext.builder("openai", "gpt-test").guildId("g1").build();
+  // Replacement servers' tools need the web_search flag (GuildMcpManager.REPLACEMENT_FLAG); general tools ignore it.
+  static final TurnContext G1 = TurnContext.builder("openai", "gpt-test").guildId("g1").flag("web_search", true).build();
   static InJvmMcpServer server;
 
   final MutableClock clock = new MutableClock(Instant.parse("2026-03-01T12:00:00Z"));
