@@ -3,6 +3,10 @@ package dev.loadout.examples;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.loadout.core.net.HostResolver;
+import dev.loadout.testkit.mcp.McpFault;
+import dev.loadout.testkit.mcp.McpReply;
+import dev.loadout.testkit.mcp.McpTestServer;
+import dev.loadout.testkit.mcp.McpTestServerExtension;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.net.UnknownHostException;
@@ -11,6 +15,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 @Timeout(60)
 class McpProbeTest {
@@ -21,8 +26,16 @@ class McpProbeTest {
   private static final String LONG = "a_tool_name_much_longer_than_forty_code_points";
   private static final List<String> TOOLS = List.of("echo", "dotted.name", "t3", "t4", LONG, "t6");
 
+  @RegisterExtension
+  static final McpTestServerExtension MCP = McpTestServerExtension.of(tools(McpTestServer.builder().name("probe")));
+
   private final ByteArrayOutputStream out = new ByteArrayOutputStream();
   private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+
+  private static McpTestServer.Builder tools(McpTestServer.Builder b) {
+    TOOLS.forEach(name -> b.tool(name, "Tool " + name, args -> McpReply.text(name)));
+    return b;
+  }
 
   private int run(Map<String, String> env, String... args) {
     return McpProbe.run(args, env, NO_DNS, new PrintStream(out, true, StandardCharsets.UTF_8),
@@ -38,62 +51,58 @@ class McpProbeTest {
   }
 
   @Test
-  void aStreamableServerPrintsItsTransportToolsAndTheSnapshotAsAddWouldStoreIt() throws Exception {
-    try (ProbeServer server = new ProbeServer(null, TOOLS)) {
-      int status = run(Map.of(), server.url("/mcp"));
+  void aStreamableServerPrintsItsTransportToolsAndTheSnapshotAsAddWouldStoreIt() {
+    int status = run(Map.of(), MCP.server().streamableUrl());
 
-      assertThat(status).as(everything()).isZero();
-      assertThat(out()).endsWith("""
-          transport: streamable_http
-          tools (6):
-            echo
-            dotted.name
-            t3
-            t4
-            a_tool_name_much_longer_than_forty_code_points
-            t6
-          snapshot as stored (6):
-            echo
-            dotted.name
-            t3
-            t4
-            a_tool_name_much_longer_than_forty_code_points
-            t6
-          snapshot as shown: `echo`, `dotted.name`, `t3`, `t4`, `a_tool_name_much_longer_than_forty_code_`, …
-          """).startsWith("result: connected\nmessage: Connected to http://127.0.0.1:");
-    }
+    assertThat(status).as(everything()).isZero();
+    assertThat(out()).endsWith("""
+        transport: streamable_http
+        tools (6):
+          echo
+          dotted.name
+          t3
+          t4
+          a_tool_name_much_longer_than_forty_code_points
+          t6
+        snapshot as stored (6):
+          echo
+          dotted.name
+          t3
+          t4
+          a_tool_name_much_longer_than_forty_code_points
+          t6
+        snapshot as shown: `echo`, `dotted.name`, `t3`, `t4`, `a_tool_name_much_longer_than_forty_code_`, …
+        """).startsWith("result: connected\nmessage: Connected to http://127.0.0.1:");
   }
 
   @Test
-  void anSseOnlyEndpointIsReachedThroughTheFallbackAndSaysSo() throws Exception {
-    try (ProbeServer server = new ProbeServer(null, List.of("echo"))) {
-      int status = run(Map.of(), server.url("/sse"));
+  void anSseOnlyEndpointIsReachedThroughTheFallbackAndSaysSo() {
+    int status = run(Map.of(), MCP.server().sseUrl());
 
-      assertThat(status).as(everything()).isZero();
-      assertThat(out()).contains("transport: sse\n").contains("snapshot as shown: `echo`\n");
-    }
+    assertThat(status).as(everything()).isZero();
+    assertThat(out()).contains("transport: sse\n").contains("tools (6):\n");
   }
 
   @Test
-  void theTokenComesFromTheNamedVariableAndIsNeverPrinted() throws Exception {
-    try (ProbeServer server = new ProbeServer(TOKEN, List.of("echo"))) {
-      int status = run(Map.of("PROBE_TOKEN", TOKEN), server.url("/mcp"), "--token-env", "PROBE_TOKEN");
+  void theTokenComesFromTheNamedVariableReachesTheServerAndIsNeverPrinted() {
+    int status = run(Map.of("PROBE_TOKEN", TOKEN), MCP.server().streamableUrl(), "--token-env", "PROBE_TOKEN");
 
-      assertThat(status).as(everything()).isZero();
-      assertThat(out()).contains("transport: streamable_http\n");
-      assertThat(everything()).doesNotContain(TOKEN);
-    }
+    assertThat(status).as(everything()).isZero();
+    assertThat(out()).contains("transport: streamable_http\n");
+    assertThat(MCP.server().requests()).isNotEmpty()
+        .allSatisfy(r -> assertThat(r.header("Authorization")).contains("Bearer " + TOKEN));
+    assertThat(everything()).doesNotContain(TOKEN);
   }
 
   @Test
-  void aRefusedTokenIsAConnectionFailureThatNamesNeitherTokenNorPath() throws Exception {
-    try (ProbeServer server = new ProbeServer(TOKEN, List.of("echo"))) {
-      int status = run(Map.of("PROBE_TOKEN", "wrong-" + TOKEN), server.url("/mcp?key=abc"), "--token-env=PROBE_TOKEN");
+  void aRefusedTokenIsAConnectionFailureThatNamesNeitherTokenNorQuery() {
+    MCP.server().inject(new McpFault.HttpStatus(401));
 
-      assertThat(status).isEqualTo(1);
-      assertThat(out()).startsWith("result: connection_failed\n").contains("mcp_unauthorized");
-      assertThat(everything()).doesNotContain(TOKEN).doesNotContain("key=abc").doesNotContain("transport:");
-    }
+    int status = run(Map.of("PROBE_TOKEN", TOKEN), MCP.server().url("/mcp?key=abc"), "--token-env=PROBE_TOKEN");
+
+    assertThat(status).isEqualTo(1);
+    assertThat(out()).startsWith("result: connection_failed\n").contains("mcp_unauthorized");
+    assertThat(everything()).doesNotContain(TOKEN).doesNotContain("key=abc").doesNotContain("transport:");
   }
 
   @Test

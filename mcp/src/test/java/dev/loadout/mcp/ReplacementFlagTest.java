@@ -17,33 +17,24 @@ import dev.loadout.core.net.NetworkPolicy;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterAll;
+import dev.loadout.testkit.mcp.McpTestServerExtension;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** The {@code web_search} feature flag that the tools of replacement servers need, against a real in-JVM server. */
 @Timeout(60)
 class ReplacementFlagTest {
   static final TurnContext FLAG_UNSET = TurnContext.builder("openai", "gpt-test").guildId("g1").build();
   static final TurnContext FLAG_ON = FLAG_UNSET.toBuilder().flag(GuildMcpManager.REPLACEMENT_FLAG, true).build();
-  static InJvmMcpServer server;
+  @RegisterExtension
+  static final McpTestServerExtension MCP = McpTestServerExtension.of(TestServers.standard("flags"));
 
   final InMemoryMcpRegistrationStore store = new InMemoryMcpRegistrationStore();
   final GuildMcpManager manager = GuildMcpManager.builder(store, NetworkGuard.of(NetworkPolicy.development()))
       .settings(McpSettings.builder().requireHttps(false).connectTimeout(Duration.ofSeconds(4))
           .executionTimeout(Duration.ofSeconds(2)).build()).build();
-
-  @BeforeAll
-  static void start() throws Exception {
-    server = new InJvmMcpServer();
-  }
-
-  @AfterAll
-  static void stop() throws Exception {
-    server.close();
-  }
 
   @AfterEach
   void closeManager() {
@@ -51,7 +42,7 @@ class ReplacementFlagTest {
   }
 
   void register(ServerType type) {
-    store.insert(McpRegistration.draft("g1", type.wireName().replace('_', '-'), server.url("/mcp"), null, type, null))
+    store.insert(McpRegistration.draft("g1", type.wireName().replace('_', '-'), MCP.server().streamableUrl(), null, type, null))
         .orElseThrow();
   }
 
@@ -106,10 +97,13 @@ class ReplacementFlagTest {
     List<ToolSource> sources = manager.sourcesFor(FLAG_UNSET);
     BaseTool echo = tool(sources, "echo");
 
+    MCP.server().clearRequests();
     ToolResult refused = call(echo, "{\"text\":\"hi\"}", FLAG_ON.toBuilder().flag(GuildMcpManager.REPLACEMENT_FLAG, false).build());
+    boolean reachedServer = MCP.server().requests().stream().anyMatch(r -> r.isJsonRpc("tools/call"));
     ToolResult ran = call(echo, "{\"text\":\"hi\"}", FLAG_ON);
 
     assertThat(((ToolResult.Failure) refused).code()).isEqualTo(AvailabilityFilters.FEATURE_FLAG_OFF);
+    assertThat(reachedServer).as("the refused call reached the server").isFalse();
     assertThat(((ToolResult.Failure) refused).message()).isEqualTo("The feature flag [web_search] is off for this turn, "
         + "so 'echo' of the MCP server 'web-search' cannot run.");
     assertThat(((ToolResult.Success) ran).summary().orElseThrow()).isEqualTo("echo: hi");
