@@ -27,7 +27,8 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 /** Gathering, calls, the breaker and snapshots against a real in-JVM MCP server. */
 @Timeout(60)
 class GuildMcpManagerTest {
-  static final TurnContext G1 = TurnContext.builder("openai", "gpt-test").guildId("g1").build();
+  // Replacement servers' tools need the web_search flag (GuildMcpManager.REPLACEMENT_FLAG); general tools ignore it.
+  static final TurnContext G1 = TurnContext.builder("openai", "gpt-test").guildId("g1").flag("web_search", true).build();
   @RegisterExtension
   static final McpTestServerExtension MCP = McpTestServerExtension.of(TestServers.standard("injvm"));
   @RegisterExtension
