@@ -129,7 +129,7 @@ public final class DirectCatalog {
     });
     specs.put(spec.name(), spec);
     configs.put(spec.name(), config);
-    return build(specs, configs);
+    return build(specs, configs, spec.name());
   }
 
   /** This catalog without the tool's config. */
@@ -139,10 +139,17 @@ public final class DirectCatalog {
     return new DirectCatalog(reserved, Collections.unmodifiableMap(copy));
   }
 
-  private DirectCatalog build(Map<String, ToolSpec> specs, Map<String, DirectConfig> configs) {
+  private DirectCatalog build(Map<String, ToolSpec> specs, Map<String, DirectConfig> configs, String saving) {
     List<String> problems = new ArrayList<>();
     Map<String, CompiledTool> out = new LinkedHashMap<>();
+    // The other tools keep the commands they hold, so when two enabled tools claim one, the tool being saved is
+    // refused, wherever it stands in save order.
     Map<String, String> commandOwners = new LinkedHashMap<>();
+    commands.forEach((c, t) -> {
+      if (!t.spec().name().equals(saving)) {
+        commandOwners.put(c, t.spec().name());
+      }
+    });
     int enabledRules = 0;
     int enabledRegex = 0;
     for (Map.Entry<String, DirectConfig> e : configs.entrySet()) {
@@ -159,7 +166,7 @@ public final class DirectCatalog {
           // is what lets restore() keep a config whose command a new host command took, disabled, not lost.
         } else if (reserved.contains(c)) {
           own.add("command [/" + config.command() + "] collides with the host's command [/" + c + "]");
-        } else if (commandOwners.containsKey(c)) {
+        } else if (commandOwners.containsKey(c) && !commandOwners.get(c).equals(tool)) {
           own.add("command [/" + config.command() + "] is already used by tool [" + commandOwners.get(c) + "]");
         } else {
           commandOwners.put(c, tool);

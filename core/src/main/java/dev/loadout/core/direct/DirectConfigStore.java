@@ -22,7 +22,8 @@ import org.apiguardian.api.API;
  *
  * <pre>{@code
  * SavedDirectConfigs saved = store.load(guildId);
- * DirectCatalog catalog = DirectCatalog.restore(hostCommands, saved.configs(), registry::specOrNull);
+ * DirectCatalog catalog = DirectCatalog.restore(hostCommands, saved.configs(),
+ *     name -> registry.tool(name).map(BaseTool::spec).orElse(null));
  * catalog.restoreProblems().forEach(log::info);   // skipped or disabled configs, for the operator
  * }</pre>
  *

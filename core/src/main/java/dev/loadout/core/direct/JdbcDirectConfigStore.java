@@ -83,19 +83,23 @@ public final class JdbcDirectConfigStore implements DirectConfigStore {
     SavedDirectConfigs next = SavedDirectConfigs.next(scope, expectedVersion, configs);
     String json = DirectConfigCodec.encode(next.configs());
     int written = jdbc.withConnection("save direct configs", (c, d) -> {
-      try (PreparedStatement s = c.prepareStatement(expectedVersion == 0 ? INSERT_FIRST : UPDATE_IF_VERSION)) {
-        int i = 1;
-        if (expectedVersion == 0) {
-          s.setString(i++, scope);
+      if (expectedVersion == 0) {
+        try (PreparedStatement s = c.prepareStatement(INSERT_FIRST)) {
+          s.setString(1, scope);
+          s.setLong(2, next.version());
+          s.setInt(3, DirectCatalog.PLAN_VERSION);
+          s.setString(4, json);
+          d.setInstant(s, 5, clock.instant());
+          return s.executeUpdate();
         }
-        s.setLong(i++, next.version());
-        s.setInt(i++, DirectCatalog.PLAN_VERSION);
-        s.setString(i++, json);
-        d.setInstant(s, i++, clock.instant());
-        if (expectedVersion != 0) {
-          s.setString(i++, scope);
-          s.setLong(i, expectedVersion);
-        }
+      }
+      try (PreparedStatement s = c.prepareStatement(UPDATE_IF_VERSION)) {
+        s.setLong(1, next.version());
+        s.setInt(2, DirectCatalog.PLAN_VERSION);
+        s.setString(3, json);
+        d.setInstant(s, 4, clock.instant());
+        s.setString(5, scope);
+        s.setLong(6, expectedVersion);
         return s.executeUpdate();
       }
     });

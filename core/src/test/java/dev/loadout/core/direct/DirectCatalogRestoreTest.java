@@ -117,6 +117,17 @@ class DirectCatalogRestoreTest {
   }
 
   @Test
+  void enablingAConfigWhoseCommandAnotherToolTookBlamesTheToolBeingSaved() {
+    DirectCatalog c = DirectFixtures.catalog()
+        .save(LOOKUP, DirectConfig.builder("lookup").command("/find").enabled(false).build())
+        .save(WEATHER, DirectConfig.builder("weather").command("/find").build());
+    assertThat(c.byCommand("find").spec()).isEqualTo(WEATHER);
+    assertThatThrownBy(() -> c.save(LOOKUP, DirectConfig.builder("lookup").command("/find").build()))
+        .isInstanceOf(DirectConfigException.class)
+        .hasMessage("lookup: command [/find] is already used by tool [weather]");
+  }
+
+  @Test
   void aCatalogMadeBySavingReportsNoRestoreProblems() {
     DirectCatalog restored = DirectCatalog.restore(HOST_COMMANDS, stored(), present(WEATHER, LOOKUP, CALC));
     assertThat(restored.restoreProblems()).hasSize(1);
