@@ -62,8 +62,9 @@ public final class CustomDescriptions {
 
   /**
    * The spec a model is shown for a tool with a custom description: the description replaced (empty for none)
-   * and the input schema {@linkplain #withoutAnnotations stripped of annotations}; everything else as the
-   * tool declared it. A config without a replacement description returns the spec unchanged.
+   * and the input schema {@linkplain dev.loadout.core.SchemaEdit#withoutAnnotations() stripped of annotations};
+   * everything else as the tool declared it. A config without a replacement description returns the spec
+   * unchanged.
    */
   public static ToolSpec customized(ToolSpec spec, DirectConfig config) {
     return config.description() == null ? spec : spec.edit().description(config.description()).withoutAnnotations().build();
