@@ -38,7 +38,7 @@ import org.apiguardian.api.API;
  * }</pre>
  *
  * <p><b>Generation.</b> The version only grows, so a host may pass it as the {@code generation} of its
- * {@link DirectSettings} (the record's constructor takes it): a config change then retires tasks booked under
+ * {@link DirectSettings} ({@link DirectSettings#withGeneration}): a config change then retires tasks booked under
  * the old configs, which never run. A host that also switches the trigger mode with
  * {@link DirectSettings#withMode} must keep the two counts from meeting, for example by saving the mode with
  * the configs.

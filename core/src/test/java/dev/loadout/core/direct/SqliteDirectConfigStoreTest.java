@@ -41,10 +41,7 @@ class SqliteDirectConfigStoreTest extends JdbcDirectConfigStoreContract {
     SavedDirectConfigs saved = restarted.load(SCOPE);
     DirectCatalog catalog = DirectCatalog.restore(List.of("/help", "clear", "mcp-cancel"), saved.configs(),
         name -> name.equals(EXA.name()) ? EXA : null);
-    DirectSettings d = DirectSettings.defaults();
-    DirectSettings settings = new DirectSettings(d.mode(), saved.version(), d.cooldown(), d.eventDeadline(),
-        d.toolBudget(), d.answerChars(), d.answerTokens(), d.negationWords(), d.markerTemplate(), d.showMarker(),
-        d.ignoreToolAnswers());
+    DirectSettings settings = DirectSettings.defaults().withGeneration(saved.version());
     DirectRouter router = DirectRouter.of(catalog, new InMemoryToolTaskStore(), settings,
         new DirectFixtures.MutableClock(T0));
 
