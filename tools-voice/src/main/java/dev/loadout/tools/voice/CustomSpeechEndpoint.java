@@ -83,7 +83,8 @@ public final class CustomSpeechEndpoint implements SpeechEndpoint {
   /**
    * Starts an endpoint.
    *
-   * @param client the pinned client; never null, not closed by the endpoint
+   * @param client the pinned client; never null, not closed by the endpoint. For a speech server the host runs on
+   *     a private or loopback address, pass {@link SafeHttpClient#forTrustedBackend() client.forTrustedBackend()}
    * @param url the synthesis URL, optionally with a {@code {voice_id}} placeholder
    */
   public static Builder builder(SafeHttpClient client, String url) {

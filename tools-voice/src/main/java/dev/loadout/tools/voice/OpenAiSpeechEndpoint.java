@@ -40,7 +40,8 @@ public final class OpenAiSpeechEndpoint implements SpeechEndpoint {
   /**
    * Starts an endpoint.
    *
-   * @param client the pinned client; never null, not closed by the endpoint
+   * @param client the pinned client; never null, not closed by the endpoint. For a speech server the host runs on
+   *     a private or loopback address, pass {@link SafeHttpClient#forTrustedBackend() client.forTrustedBackend()}
    * @param baseUrl the API root including its version, e.g. {@code https://api.openai.com/v1}
    * @param model the model id, e.g. {@code gpt-4o-mini-tts}
    */

@@ -1,5 +1,11 @@
 package dev.loadout.tools.voice;
 
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
+
+import dev.loadout.core.net.NetworkPolicy;
+
+import dev.loadout.core.net.NetworkGuard;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -61,6 +67,23 @@ class CustomSpeechEndpointTest {
     // Instructions were not declared supported, so they are not sent even when a request carries them.
     assertThat(JSON.readTree(r.body())).isEqualTo(JSON.readTree("{\"text\":\"Hello there\",\"voice_id\":\"21m00Tcm 4TlvDq8ikWAM\","
         + "\"markup\":\"plain\",\"model_id\":\"eleven_multilingual_v2\"}"));
+  }
+
+  @Test
+  void aSpeechServerOnTheHostsOwnPrivateAddressIsReachedOnlyThroughTheTrustedClient() throws Exception {
+    server.answer("audio/mpeg", new byte[] {7, 7});
+    try (SafeHttpClient strict = SafeHttpClient.builder(NetworkGuard.of(NetworkPolicy.production().toBuilder()
+            .callTimeout(Duration.ofSeconds(5)).build())).build();
+        SafeHttpClient trusted = strict.forTrustedBackend()) {
+      SpeechException refused = catchThrowableOfType(SpeechException.class, () -> CustomSpeechEndpoint
+          .builder(strict, server.root() + "/tts").build().synthesize(new SpeechRequest("Hi", "v1", Optional.empty())));
+      assertThat(refused.getMessage()).contains("url_refused");
+      assertThat(server.received).as("refused before any request").isEmpty();
+
+      SpeechAudio audio = CustomSpeechEndpoint.builder(trusted, server.root() + "/tts").build()
+          .synthesize(new SpeechRequest("Hi", "v1", Optional.empty()));
+      assertThat(audio.bytes()).containsExactly(7, 7);
+    }
   }
 
   @Test
