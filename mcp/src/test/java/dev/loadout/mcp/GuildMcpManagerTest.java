@@ -156,9 +156,10 @@ class GuildMcpManagerTest {
     assertThat(first).extracting(ToolSource::label).containsExactly("ok");
     assertThat(Breakers.await(manager, "g1", hang.id(), BreakerState.OPEN)).contains(BreakerState.OPEN);
 
-    start = System.nanoTime();
+    // Skipped at once: the quarantined server is not even asked (no timing assertion needed).
+    int asked = FAULTY.server().requests().size();
     assertThat(manager.sourcesFor(G1)).extracting(ToolSource::label).containsExactly("ok");
-    assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofMillis(500));
+    assertThat(FAULTY.server().requests()).hasSize(asked);
 
     clock.advance(settings.failureCooldown());
     manager.sourcesFor(G1);
