@@ -69,8 +69,10 @@ final class ClassHints {
   }
 
   /**
-   * The id, unless it is a slug made from a heading ("sharing-with-a-single-developer"): documentation
-   * generators give every section one, and its words describe the text, not the template.
+   * The id, unless it is a slug made from a heading: documentation generators and wikis give every
+   * section one ("sharing-with-a-single-developer", "Eich_CEO_promotion_controversy", "Community"), and
+   * its words describe the text, not the template. A slug has many dashes, or spells the element's own
+   * text; only ids that carry a hint word are checked against the text, so the check is rare.
    */
   private static String id(Element e) {
     String id = e.id();
@@ -80,7 +82,36 @@ final class ClassHints {
         dashes++;
       }
     }
-    return dashes >= 3 ? "" : id;
+    if (dashes >= 3) {
+      return "";
+    }
+    return flags(id) != NONE && spells(id, e) ? "" : id;
+  }
+
+  /** Whether the id is the element's text with spaces and punctuation dropped, case aside. */
+  private static boolean spells(String id, Element e) {
+    if (e.childNodeSize() > 3) {
+      return false; // a container's text is never its id; spare the walk
+    }
+    String text = e.text();
+    int i = 0;
+    int j = 0;
+    while (true) {
+      while (i < id.length() && !Character.isLetterOrDigit(id.charAt(i))) {
+        i++;
+      }
+      while (j < text.length() && !Character.isLetterOrDigit(text.charAt(j))) {
+        j++;
+      }
+      if (i == id.length() || j == text.length()) {
+        return i == id.length() && j == text.length() && i > 0;
+      }
+      if (Character.toLowerCase(id.charAt(i)) != Character.toLowerCase(text.charAt(j))) {
+        return false;
+      }
+      i++;
+      j++;
+    }
   }
 
   private static int weightOf(int f) {
