@@ -122,10 +122,15 @@ final class Titles {
     return title;
   }
 
-  /** "Spiceworks" names the site "Spiceworks Inc"; "Factorio" names "Factorio.com". */
+  /**
+   * "Spiceworks" names the site "Spiceworks Inc"; "Factorio" names "Factorio.com". One must start the
+   * other and be at least half its length: "A" does not name "Apple Insider".
+   */
   private static boolean namesSite(String part, String siteKey) {
     String k = key(part);
-    return !k.isEmpty() && (siteKey.startsWith(k) || k.startsWith(siteKey));
+    boolean prefix = siteKey.startsWith(k) || k.startsWith(siteKey);
+    return !k.isEmpty() && prefix
+        && Math.min(k.length(), siteKey.length()) * 2 >= Math.max(k.length(), siteKey.length());
   }
 
   private static String siteName(Document doc) {
