@@ -2,6 +2,10 @@ package dev.loadout.tools.web;
 
 import java.util.Set;
 import org.jsoup.nodes.Element;
+import org.jsoup.nodes.Node;
+import org.jsoup.nodes.TextNode;
+import org.jsoup.select.NodeFilter;
+import org.jsoup.select.NodeTraversor;
 
 /**
  * What an element's {@code class} and {@code id} say about it. Site templates name their parts
@@ -88,29 +92,60 @@ final class ClassHints {
     return flags(id) != NONE && spells(id, e) ? "" : id;
   }
 
-  /** Whether the id is the element's text with spaces and punctuation dropped, case aside. */
+  /**
+   * Whether the id is the element's text with spaces and punctuation dropped, case aside. Walks the
+   * text only as far as it matches: a wrapper's id ("content") is compared with a few characters of
+   * the page, not the whole page, since this runs for elements at every level.
+   */
   private static boolean spells(String id, Element e) {
-    if (e.childNodeSize() > 3) {
-      return false; // a container's text is never its id; spare the walk
+    IdSpelling spelling = new IdSpelling(id);
+    NodeTraversor.filter(spelling, e);
+    return spelling.matches();
+  }
+
+  /** Compares text nodes in document order with the id's letters and digits, stopping at a mismatch. */
+  private static final class IdSpelling implements NodeFilter {
+    private final String id;
+    private int at;
+    private boolean failed;
+
+    IdSpelling(String id) {
+      this.id = id;
     }
-    String text = e.text();
-    int i = 0;
-    int j = 0;
-    while (true) {
-      while (i < id.length() && !Character.isLetterOrDigit(id.charAt(i))) {
-        i++;
+
+    @Override
+    public FilterResult head(Node node, int depth) {
+      if (!(node instanceof TextNode)) {
+        return FilterResult.CONTINUE;
       }
-      while (j < text.length() && !Character.isLetterOrDigit(text.charAt(j))) {
-        j++;
+      String text = ((TextNode) node).getWholeText();
+      for (int j = 0; j < text.length(); j++) {
+        char c = text.charAt(j);
+        if (!Character.isLetterOrDigit(c)) {
+          continue;
+        }
+        skipPunctuation();
+        if (at == id.length() || Character.toLowerCase(c) != Character.toLowerCase(id.charAt(at))) {
+          failed = true;
+          return FilterResult.STOP;
+        }
+        at++;
       }
-      if (i == id.length() || j == text.length()) {
-        return i == id.length() && j == text.length() && i > 0;
-      }
-      if (Character.toLowerCase(id.charAt(i)) != Character.toLowerCase(text.charAt(j))) {
+      return FilterResult.CONTINUE;
+    }
+
+    boolean matches() {
+      if (failed || at == 0) {
         return false;
       }
-      i++;
-      j++;
+      skipPunctuation();
+      return at == id.length();
+    }
+
+    private void skipPunctuation() {
+      while (at < id.length() && !Character.isLetterOrDigit(id.charAt(at))) {
+        at++;
+      }
     }
   }
 

@@ -215,7 +215,7 @@ final class MarkdownRenderer {
    * The mark documentation generators put after a heading ("¶", "§", "#", "🔗") to link to it: it
    * reads as noise in Markdown, and the heading says the same.
    */
-  private static boolean permalink(Element e) {
+  static boolean permalink(Element e) {
     if (!e.attr("href").strip().startsWith("#") || e.childrenSize() > 0) {
       return false;
     }

@@ -51,6 +51,10 @@ final class NodeStats {
   }
 
   private static final double FRAGMENT_LINK_WEIGHT = 0.3;
+  /** Where a text node sits: not in a link, in a link leaving the page, in one to a place on it. */
+  private static final int NO_LINK = 0;
+  private static final int LINK = 1;
+  private static final int FRAGMENT = 2;
 
   private final IdentityHashMap<Element, Stat> stats = new IdentityHashMap<>();
 
@@ -67,11 +71,6 @@ final class NodeStats {
     Stat s = stats.get(e);
     return s == null ? new Stat() : s;
   }
-
-  /** Where a link's text counts: not in a link, in a link leaving the page, in one within it. */
-  private static final int NO_LINK = 0;
-  private static final int LINK = 1;
-  private static final int FRAGMENT = 2;
 
   private Stat measure(Element e, int inLink) {
     Stat s = new Stat();

@@ -51,7 +51,7 @@ final class Titles {
     int bestAt = Integer.MAX_VALUE;
     Elements headings = doc.select("h1, h2");
     for (int i = 0; i < Math.min(6, headings.size()); i++) {
-      String h = clean(headings.get(i).text());
+      String h = headingText(headings.get(i));
       String k = key(h);
       int at = k.length() >= 8 ? rawKey.indexOf(k) : -1;
       if (at >= 0 && (at < bestAt || at == bestAt && h.length() > best.length())) {
@@ -176,17 +176,30 @@ final class Titles {
 
   private static String firstHeading(Document doc) {
     Element h1 = doc.selectFirst("h1");
-    return h1 == null ? "" : clean(h1.text());
+    return h1 == null ? "" : headingText(h1);
   }
 
-  /** Whitespace collapsed, and a permalink mark that documentation generators put after a heading. */
   private static String clean(String s) {
-    String t = SPACES.matcher(s).replaceAll(" ").strip();
-    int end = t.length();
-    while (end > 0 && (t.charAt(end - 1) == '\u00b6' || t.charAt(end - 1) == '\u00a7')) {
-      end--;
+    return SPACES.matcher(s).replaceAll(" ").strip();
+  }
+
+  /** A heading's text without the permalink mark a documentation generator put after it. */
+  private static String headingText(Element h) {
+    Element copy = null;
+    for (Element a : h.select("a")) {
+      if (MarkdownRenderer.permalink(a)) {
+        copy = copy == null ? h.clone() : copy;
+      }
     }
-    return t.substring(0, end).strip();
+    if (copy == null) {
+      return clean(h.text());
+    }
+    for (Element a : copy.select("a")) {
+      if (MarkdownRenderer.permalink(a)) {
+        a.remove();
+      }
+    }
+    return clean(copy.text());
   }
 
   private static String key(String s) {
