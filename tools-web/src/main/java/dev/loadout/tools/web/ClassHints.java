@@ -53,33 +53,36 @@ final class ClassHints {
 
   /** Score adjustment from class and id: +25 for each that names content, -25 for furniture. */
   static int weight(Element e) {
-    return weightOf(flags(e.className())) + weightOf(flags(id(e)));
+    return weightOf(flags(e.className())) + weightOf(idFlags(e));
   }
 
   /** Whether the names say "page furniture" and nothing says "content". */
   static boolean unlikely(Element e) {
-    int f = flags(e.className()) | flags(id(e));
+    int f = flags(e.className()) | idFlags(e);
     return (f & UNL) != 0 && (f & GRD) == 0;
   }
 
   /** Whether the names say "byline": the author and date line of an article. */
   static boolean byline(Element e) {
-    return ((flags(e.className()) | flags(id(e))) & BYL) != 0;
+    return ((flags(e.className()) | idFlags(e)) & BYL) != 0;
   }
 
   /** Whether the names say furniture. */
   static boolean negative(Element e) {
-    return ((flags(e.className()) | flags(id(e))) & NEG) != 0;
+    return ((flags(e.className()) | idFlags(e)) & NEG) != 0;
   }
 
   /**
-   * The id, unless it is a slug made from a heading: documentation generators and wikis give every
-   * section one ("sharing-with-a-single-developer", "Eich_CEO_promotion_controversy", "Community"), and
-   * its words describe the text, not the template. A slug has many dashes, or spells the element's own
+   * What the id says, unless it is a slug made from a heading: documentation generators and wikis give
+   * every section one ("sharing-with-a-single-developer", "Eich_CEO_promotion_controversy", "Community"),
+   * and its words describe the text, not the template. A slug has many dashes, or spells the element's own
    * text; only ids that carry a hint word are checked against the text, so the check is rare.
    */
-  private static String id(Element e) {
+  private static int idFlags(Element e) {
     String id = e.id();
+    if (id.isEmpty()) {
+      return NONE;
+    }
     int dashes = 0;
     for (int i = 0; i < id.length(); i++) {
       if (id.charAt(i) == '-') {
@@ -87,9 +90,10 @@ final class ClassHints {
       }
     }
     if (dashes >= 3) {
-      return "";
+      return NONE;
     }
-    return flags(id) != NONE && spells(id, e) ? "" : id;
+    int f = flags(id);
+    return f != NONE && spells(id, e) ? NONE : f;
   }
 
   /**
