@@ -1,6 +1,5 @@
 package dev.loadout.mcp;
 
-import io.modelcontextprotocol.client.transport.McpHttpClientTransportAuthorizationException;
 import io.modelcontextprotocol.spec.McpError;
 import io.modelcontextprotocol.spec.McpSchema;
 import io.modelcontextprotocol.spec.McpTransportException;
@@ -76,11 +75,8 @@ final class Failures {
     if (c instanceof McpTransportSessionClosedException) {
       return new Classified(McpFailureCodes.SESSION_LOST, c.getMessage());
     }
-    if (c instanceof McpHttpClientTransportAuthorizationException) {
-      return new Classified(McpFailureCodes.UNAUTHORIZED, "the server refused the credentials");
-    }
-    if (c instanceof OriginGuard.LeftOrigin) {
-      return new Classified(McpFailureCodes.BLOCKED, c.getMessage());
+    if (c instanceof TransportFailure) {
+      return new Classified(((TransportFailure) c).code, c.getMessage());
     }
     if (c instanceof McpTransportException) {
       String m = String.valueOf(c.getMessage());

@@ -118,7 +118,7 @@ public final class SafeHttpStream implements AutoCloseable {
       int n;
       try {
         // One byte past the cap is asked for, so "exactly the cap" and "more than the cap" differ.
-        n = in.read(b, off, (int) Math.min(len, room + 1));
+        n = in.read(b, off, room >= len ? len : (int) room + 1);
       } catch (SocketTimeoutException e) {
         throw closed.get() ? closedError(e) : exchange.idleTimeout(idle, e);
       } catch (SafeHttpException e) {

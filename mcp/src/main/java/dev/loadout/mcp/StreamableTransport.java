@@ -1,0 +1,207 @@
+package dev.loadout.mcp;
+
+import dev.loadout.core.net.SafeHttpException;
+import dev.loadout.core.net.SafeHttpStream;
+import io.modelcontextprotocol.json.TypeRef;
+import io.modelcontextprotocol.spec.HttpHeaders;
+import io.modelcontextprotocol.spec.McpClientTransport;
+import io.modelcontextprotocol.spec.McpSchema;
+import io.modelcontextprotocol.spec.McpTransportSessionNotFoundException;
+import io.modelcontextprotocol.spec.ProtocolVersions;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Consumer;
+import java.util.function.Function;
+import reactor.core.publisher.Mono;
+import reactor.core.scheduler.Scheduler;
+
+/**
+ * MCP Streamable HTTP over the pinned client: every message is a POST to the registered URL with
+ * {@code Accept: application/json, text/event-stream}; the answer is a JSON body, an event stream read event
+ * by event until the request's response arrived, or 202 for a notification. The session id from
+ * {@code initialize} and the negotiated protocol version go on every later request. A 404 (or 400) to a
+ * request that carried a session id means the server forgot the session (it restarted): the SDK's
+ * session-not-found signal is raised, so the request fails as a lost session and the client re-initialises.
+ *
+ * <p>No standalone GET stream is opened: Loadout needs no server-initiated messages outside a request
+ * (tool-list changes are picked up by the next connect). On close the session is ended with a DELETE,
+ * best-effort under a short deadline.
+ */
+final class StreamableTransport implements McpClientTransport {
+  static final List<String> VERSIONS = List.of(ProtocolVersions.MCP_2025_11_25, ProtocolVersions.MCP_2025_06_18,
+      ProtocolVersions.MCP_2025_03_26);
+  private static final Duration DELETE_TIMEOUT = Duration.ofSeconds(2);
+  private static final String ACCEPT = "application/json, text/event-stream";
+
+  private final PinnedSession http;
+  private final Duration requestTimeout;
+  private final Scheduler scheduler;
+  private final Set<Object> initializeIds = ConcurrentHashMap.newKeySet();
+  private volatile Function<Mono<McpSchema.JSONRPCMessage>, Mono<McpSchema.JSONRPCMessage>> handler;
+  private volatile Consumer<Throwable> exceptionHandler = t -> {};
+  private volatile String sessionId;
+  private volatile String protocolVersion;
+
+  /**
+   * @param requestTimeout how long one POST may wait for its answer and between events; the caller's own
+   *     deadline is shorter, this only frees the thread
+   */
+  StreamableTransport(PinnedSession http, Duration requestTimeout, Scheduler scheduler) {
+    this.http = http;
+    this.requestTimeout = requestTimeout;
+    this.scheduler = scheduler;
+  }
+
+  @Override
+  public Mono<Void> connect(Function<Mono<McpSchema.JSONRPCMessage>, Mono<McpSchema.JSONRPCMessage>> handler) {
+    // Nothing to open: the first POST (initialize) is the connection. A re-initialising client reconnects here.
+    this.handler = handler;
+    return Mono.empty();
+  }
+
+  @Override
+  public void setExceptionHandler(Consumer<Throwable> handler) {
+    this.exceptionHandler = handler == null ? t -> {} : handler;
+  }
+
+  @Override
+  public List<String> protocolVersions() {
+    return VERSIONS;
+  }
+
+  @Override
+  public Mono<Void> sendMessage(McpSchema.JSONRPCMessage message) {
+    return Mono.<Void>fromRunnable(() -> post(message)).subscribeOn(scheduler);
+  }
+
+  private void post(McpSchema.JSONRPCMessage message) {
+    Object awaited = null;
+    boolean initialize = false;
+    if (message instanceof McpSchema.JSONRPCRequest) {
+      McpSchema.JSONRPCRequest r = (McpSchema.JSONRPCRequest) message;
+      awaited = r.id();
+      initialize = McpSchema.METHOD_INITIALIZE.equals(r.method());
+      if (initialize) {
+        initializeIds.add(r.id());
+      }
+    }
+    String session = initialize ? null : sessionId;
+    List<Map.Entry<String, String>> headers = new ArrayList<>();
+    headers.add(Map.entry("Accept", ACCEPT));
+    if (session != null) {
+      headers.add(Map.entry(HttpHeaders.MCP_SESSION_ID, session));
+    }
+    String version = protocolVersion;
+    if (version != null && !initialize) {
+      headers.add(Map.entry(HttpHeaders.PROTOCOL_VERSION, version));
+    }
+    SafeHttpStream response = http.send("POST", http.url(), headers, PinnedSession.body(message), requestTimeout,
+        requestTimeout, http.maxResponseBytes());
+    try {
+      int status = response.status();
+      if (initialize && status / 100 == 2) {
+        sessionId = response.header(HttpHeaders.MCP_SESSION_ID).filter(StreamableTransport::visible).orElse(null);
+      }
+      if ((status == 404 || status == 400) && session != null) {
+        sessionId = null;
+        McpTransportSessionNotFoundException lost = new McpTransportSessionNotFoundException(
+            "The MCP server no longer knows the session (HTTP " + status + ")");
+        exceptionHandler.accept(lost);
+        throw lost;
+      }
+      if (status / 100 != 2) {
+        throw http.status(status);
+      }
+      if (status == 202) {
+        return;
+      }
+      read(response, awaited);
+    } catch (SafeHttpException e) {
+      throw PinnedSession.failure(e);
+    } catch (IOException e) {
+      throw new TransportFailure(McpFailureCodes.UNREACHABLE, "The answer of the MCP server broke off.");
+    } finally {
+      http.done(response);
+    }
+  }
+
+  private void read(SafeHttpStream response, Object awaited) throws IOException {
+    String type = PinnedSession.mediaType(response);
+    if (type.equals("text/event-stream")) {
+      SseReader events = new SseReader(response.body(), http.maxResponseBytes());
+      for (SseReader.Event e = events.next(); e != null; e = events.next()) {
+        if (e.isMessage() && !e.data().isBlank() && answers(receive(e.data()), awaited)) {
+          // The server may keep the stream open after the answer; nothing more is waited for.
+          return;
+        }
+      }
+      if (awaited != null) {
+        throw new TransportFailure(McpFailureCodes.PROTOCOL_ERROR, "The MCP server's event stream ended without an answer.");
+      }
+      return;
+    }
+    byte[] body = response.body().readAllBytes();
+    if (type.equals("application/json")) {
+      receive(new String(body, StandardCharsets.UTF_8));
+    } else if (body.length > 0 || awaited != null) {
+      throw new TransportFailure(McpFailureCodes.PROTOCOL_ERROR, "The MCP server answered with "
+          + (type.isEmpty() ? "no content type" : "content type " + type) + ", not JSON or an event stream.");
+    }
+  }
+
+  private McpSchema.JSONRPCMessage receive(String json) {
+    McpSchema.JSONRPCMessage m = PinnedSession.dispatch(json, handler);
+    if (m instanceof McpSchema.JSONRPCResponse) {
+      McpSchema.JSONRPCResponse r = (McpSchema.JSONRPCResponse) m;
+      if (r.result() != null && initializeIds.remove(r.id())) {
+        String v = PinnedSession.JSON.convertValue(r.result(), McpSchema.InitializeResult.class).protocolVersion();
+        protocolVersion = v != null && visible(v) ? v : null;
+      }
+    }
+    return m;
+  }
+
+  private static boolean answers(McpSchema.JSONRPCMessage m, Object awaited) {
+    return awaited != null && m instanceof McpSchema.JSONRPCResponse
+        && Objects.equals(String.valueOf(((McpSchema.JSONRPCResponse) m).id()), String.valueOf(awaited));
+  }
+
+  /** A header value the server chose that may be sent back: visible ASCII only. */
+  private static boolean visible(String value) {
+    return !value.isEmpty() && value.length() <= 256 && value.chars().allMatch(c -> c > 0x20 && c < 0x7F);
+  }
+
+  @Override
+  public Mono<Void> closeGracefully() {
+    return Mono.<Void>fromRunnable(() -> {
+      String session = sessionId;
+      sessionId = null;
+      if (session != null && !http.closed()) {
+        try {
+          http.done(http.send("DELETE", http.url(), List.of(Map.entry(HttpHeaders.MCP_SESSION_ID, session)), null,
+              DELETE_TIMEOUT, DELETE_TIMEOUT, 1024));
+        } catch (RuntimeException e) {
+          // Best-effort: the server forgets idle sessions by itself.
+        }
+      }
+      http.close();
+    }).subscribeOn(scheduler);
+  }
+
+  @Override
+  public <T> T unmarshalFrom(Object data, TypeRef<T> type) {
+    return PinnedSession.JSON.convertValue(data, type);
+  }
+
+  @Override
+  public String toString() {
+    return "StreamableTransport{" + http + "}";
+  }
+}
