@@ -11,16 +11,21 @@ import java.net.ServerSocket;
 import java.time.Duration;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import dev.loadout.testkit.mcp.McpFault;
+import dev.loadout.testkit.mcp.McpTestServerExtension;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** Transport fallback, deadlines and failure classification against a real in-JVM MCP server. */
 @Timeout(60)
 class ConnectorTest {
   static final String TOKEN = "tok-SECRET-42";
-  static InJvmMcpServer server;
+  @RegisterExtension
+  static final McpTestServerExtension MCP = McpTestServerExtension.of(TestServers.standard("injvm"));
+  @RegisterExtension
+  static final McpTestServerExtension FAULTY = McpTestServerExtension.of(TestServers.standard("faulty"));
   static final ExecutorService blocking = Executors.newCachedThreadPool(r -> {
     Thread t = new Thread(r, "mcp-test-blocking");
     t.setDaemon(true);
@@ -30,25 +35,20 @@ class ConnectorTest {
   final McpSettings settings = McpSettings.builder().requireHttps(false).connectTimeout(Duration.ofSeconds(5)).build();
   final Connector connector = new Connector(NetworkGuard.of(NetworkPolicy.development()), settings, blocking);
 
-  @BeforeAll
-  static void start() throws Exception {
-    server = new InJvmMcpServer();
-  }
-
   @AfterAll
-  static void stop() throws Exception {
-    server.close();
+  static void stop() {
     blocking.shutdownNow();
   }
 
   @Test
   void streamableHttpConnectsFirstDiscoversEveryToolAndSendsTheBearerToken() throws Exception {
-    Connector.Connected c = connector.connect(server.url("/mcp"), TOKEN);
+    Connector.Connected c = connector.connect(MCP.server().streamableUrl(), TOKEN);
     try {
       assertThat(c.transport()).isEqualTo(Connector.STREAMABLE);
       assertThat(c.tools()).extracting(McpSchema.Tool::name)
           .containsExactlyInAnyOrder("echo", "fails", "picture", "wait", "fetch", "dotted.name");
-      assertThat(server.authorizations).contains("Bearer " + TOKEN);
+      assertThat(MCP.server().requests()).isNotEmpty()
+          .allSatisfy(r -> assertThat(r.header("Authorization")).contains("Bearer " + TOKEN));
     } finally {
       c.client().close();
     }
@@ -56,10 +56,10 @@ class ConnectorTest {
 
   @Test
   void anSseOnlyEndpointFallsBackToSseWithAFreshClient() throws Exception {
-    Connector.Connected c = connector.connect(server.url("/sse"), null);
+    Connector.Connected c = connector.connect(MCP.server().sseUrl(), null);
     try {
       assertThat(c.transport()).isEqualTo(Connector.SSE);
-      assertThat(c.tools()).hasSize(6);
+      assertThat(c.tools()).hasSize(TestServers.TOOL_COUNT);
     } finally {
       c.client().close();
     }
@@ -67,19 +67,21 @@ class ConnectorTest {
 
   @Test
   void aServerThatNeverAnswersEndsAtLoadoutsDeadlineAndBothAttemptsShareIt() {
+    FAULTY.server().inject(new McpFault.HangEveryRequest());
     long start = System.nanoTime();
-    Connector.ConnectFailed f = catchThrowableOfType(() -> connector.connect(server.url("/hang"), TOKEN),
+    Connector.ConnectFailed f = catchThrowableOfType(() -> connector.connect(FAULTY.server().streamableUrl(), TOKEN),
         Connector.ConnectFailed.class);
     Duration took = Duration.ofNanos(System.nanoTime() - start);
     assertThat(f.code).isEqualTo(McpFailureCodes.TIMEOUT);
-    assertThat(f.getMessage()).startsWith("All MCP transports failed for 'http://127.0.0.1:" + server.port() + "'")
+    assertThat(f.getMessage()).startsWith("All MCP transports failed for 'http://127.0.0.1:" + FAULTY.server().port() + "'")
         .contains("StreamableHTTP: timeout").doesNotContain(TOKEN);
     assertThat(took).isLessThan(Duration.ofMillis(5_000 + 1_500));
   }
 
   @Test
   void a500NamesEachTransportsFailure() {
-    Connector.ConnectFailed f = catchThrowableOfType(() -> connector.connect(server.url("/500"), TOKEN),
+    FAULTY.server().inject(new McpFault.HttpStatus(500));
+    Connector.ConnectFailed f = catchThrowableOfType(() -> connector.connect(FAULTY.server().streamableUrl(), TOKEN),
         Connector.ConnectFailed.class);
     assertThat(f.getMessage()).contains("StreamableHTTP: mcp_http_error").contains("SSE: ").doesNotContain(TOKEN)
         .hasSizeLessThanOrEqualTo(500);
@@ -87,7 +89,8 @@ class ConnectorTest {
 
   @Test
   void aNonJsonBodyFailsBothTransportsWithoutWaitingForever() {
-    Connector.ConnectFailed f = catchThrowableOfType(() -> connector.connect(server.url("/html?key=zzz"), TOKEN),
+    FAULTY.server().inject(new McpFault.NonJsonBody());
+    Connector.ConnectFailed f = catchThrowableOfType(() -> connector.connect(FAULTY.server().url("/mcp?key=zzz"), TOKEN),
         Connector.ConnectFailed.class);
     assertThat(f.getMessage()).contains("StreamableHTTP: ").contains("SSE").doesNotContain("zzz").doesNotContain(TOKEN);
   }
@@ -107,9 +110,9 @@ class ConnectorTest {
   @Test
   void theNetworkGuardIsAskedAgainAtEveryConnect() {
     Connector production = new Connector(NetworkGuard.of(NetworkPolicy.production()), settings, blocking);
-    int before = server.authorizations.size();
-    assertThatThrownBy(() -> production.connect(server.url("/mcp"), TOKEN))
+    String token = "tok-production-only";
+    assertThatThrownBy(() -> production.connect(MCP.server().streamableUrl(), token))
         .isInstanceOfSatisfying(Connector.ConnectFailed.class, f -> assertThat(f.code).isEqualTo(McpFailureCodes.BLOCKED));
-    assertThat(server.authorizations).hasSize(before);
+    assertThat(MCP.server().requests()).noneSatisfy(r -> assertThat(r.header("Authorization")).contains("Bearer " + token));
   }
 }

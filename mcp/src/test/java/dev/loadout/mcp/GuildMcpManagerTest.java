@@ -17,17 +17,21 @@ import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterAll;
+import dev.loadout.testkit.mcp.McpFault;
+import dev.loadout.testkit.mcp.McpTestServerExtension;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** Gathering, calls, the breaker and snapshots against a real in-JVM MCP server. */
 @Timeout(60)
 class GuildMcpManagerTest {
   static final TurnContext G1 = TurnContext.builder("openai", "gpt-test").guildId("g1").build();
-  static InJvmMcpServer server;
+  @RegisterExtension
+  static final McpTestServerExtension MCP = McpTestServerExtension.of(TestServers.standard("injvm"));
+  @RegisterExtension
+  static final McpTestServerExtension FAULTY = McpTestServerExtension.of(TestServers.standard("faulty"));
 
   final MutableClock clock = new MutableClock(Instant.parse("2026-03-01T12:00:00Z"));
   final InMemoryMcpRegistrationStore store = new InMemoryMcpRegistrationStore();
@@ -42,23 +46,17 @@ class GuildMcpManagerTest {
         }
       }).build();
 
-  @BeforeAll
-  static void start() throws Exception {
-    server = new InJvmMcpServer();
-  }
-
-  @AfterAll
-  static void stop() throws Exception {
-    server.close();
-  }
-
   @AfterEach
   void closeManager() {
     manager.close();
   }
 
   McpRegistration register(String name, String path, ServerType type) {
-    return store.insert(McpRegistration.draft("g1", name, server.url(path), null, type, null)).orElseThrow();
+    return registerUrl(name, MCP.server().url(path), type);
+  }
+
+  McpRegistration registerUrl(String name, String url, ServerType type) {
+    return store.insert(McpRegistration.draft("g1", name, url, null, type, null)).orElseThrow();
   }
 
   static BaseTool tool(List<ToolSource> sources, String name) {
@@ -71,7 +69,7 @@ class GuildMcpManagerTest {
 
   @Test
   void addRunsARealTestConnectionAndStoresTheDiscoveredNames() {
-    ConfigOutcome out = manager.configOperations().add("g1", "in jvm", server.url("/mcp"), "tok-1", "general");
+    ConfigOutcome out = manager.configOperations().add("g1", "in jvm", MCP.server().streamableUrl(), "tok-1", "general");
     assertThat(out.code()).isEqualTo(ConfigOutcome.ADDED);
     assertThat(out.toolNames()).containsExactlyInAnyOrder("echo", "fails", "picture", "wait", "fetch", "dotted.name");
     assertThat(manager.connectionCount()).isZero();
@@ -79,14 +77,15 @@ class GuildMcpManagerTest {
 
   @Test
   void probeConnectsLikeAddButStoresNothing() {
-    ProbeResult ok = manager.configOperations().probe(server.url("/sse"), "tok-probe");
+    ProbeResult ok = manager.configOperations().probe(MCP.server().sseUrl(), "tok-probe");
     assertThat(ok.succeeded()).isTrue();
     assertThat(ok.transport()).contains(Connector.SSE);
-    assertThat(ok.snapshot()).hasSize(6);
+    assertThat(ok.snapshot()).hasSize(TestServers.TOOL_COUNT);
     assertThat(ok.message()).doesNotContain("tok-probe");
     ProbeResult refused = manager.configOperations().probe("http://169.254.169.254/", null);
     assertThat(refused.code()).isEqualTo(ConfigOutcome.INVALID_URL);
-    ProbeResult failed = manager.configOperations().probe(server.url("/500"), "tok-probe");
+    FAULTY.server().inject(new McpFault.HttpStatus(500));
+    ProbeResult failed = manager.configOperations().probe(FAULTY.server().streamableUrl(), "tok-probe");
     assertThat(failed.code()).isEqualTo(ConfigOutcome.CONNECTION_FAILED);
     assertThat(failed.message()).doesNotContain("tok-probe");
     assertThat(store.list("g1")).isEmpty();
@@ -94,7 +93,8 @@ class GuildMcpManagerTest {
 
   @Test
   void addReportsASanitisedConnectionFailure() {
-    ConfigOutcome out = manager.configOperations().add("g1", "bad", server.url("/500?key=hush"), "tok-hush", null);
+    FAULTY.server().inject(new McpFault.HttpStatus(500));
+    ConfigOutcome out = manager.configOperations().add("g1", "bad", FAULTY.server().url("/mcp?key=hush"), "tok-hush", null);
     assertThat(out.code()).isEqualTo(ConfigOutcome.CONNECTION_FAILED);
     assertThat(out.message()).contains("StreamableHTTP").doesNotContain("hush");
     assertThat(store.list("g1")).isEmpty();
@@ -136,6 +136,7 @@ class GuildMcpManagerTest {
   void aSlowToolEndsAtLoadoutsExecutionDeadlineAndTheSessionStaysUsable() throws Exception {
     register("a", "/mcp", ServerType.GENERAL);
     List<ToolSource> sources = manager.sourcesFor(G1);
+    MCP.server().slow("wait", Duration.ofSeconds(60));
     long start = System.nanoTime();
     ToolResult slow = call(tool(sources, "wait"), "{}");
     assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(5));
@@ -145,7 +146,8 @@ class GuildMcpManagerTest {
 
   @Test
   void aHangingServerIsBoundedQuarantinedAndSkippedWhileAHealthyOneKeepsWorking() {
-    McpRegistration hang = register("hang", "/hang", ServerType.GENERAL);
+    FAULTY.server().inject(new McpFault.HangEveryRequest());
+    McpRegistration hang = registerUrl("hang", FAULTY.server().streamableUrl(), ServerType.GENERAL);
     register("ok", "/mcp", ServerType.GENERAL);
     long start = System.nanoTime();
     List<ToolSource> first = manager.sourcesFor(G1);
@@ -194,7 +196,7 @@ class GuildMcpManagerTest {
     while (store.list("g1").get(0).toolNames().isEmpty() && System.nanoTime() < deadline) {
       Thread.onSpinWait();
     }
-    assertThat(store.list("g1").get(0).toolNames().orElseThrow()).hasSize(6).contains("dotted.name");
+    assertThat(store.list("g1").get(0).toolNames().orElseThrow()).hasSize(TestServers.TOOL_COUNT).contains("dotted.name");
   }
 
   @Test
@@ -255,7 +257,7 @@ class GuildMcpManagerTest {
         throw new dev.loadout.core.store.StoreException("secret marker: password=hunter2", null);
       }
     };
-    store.insert(McpRegistration.draft("g1", "a", server.url("/mcp"), null, ServerType.GENERAL, List.of("old"))).orElseThrow();
+    store.insert(McpRegistration.draft("g1", "a", MCP.server().streamableUrl(), null, ServerType.GENERAL, List.of("old"))).orElseThrow();
     try (GuildMcpManager m = GuildMcpManager.builder(failingSnapshots, NetworkGuard.of(NetworkPolicy.development()))
         .settings(settings).clock(clock).build()) {
       List<ToolSource> sources = m.sourcesFor(G1);

@@ -9,6 +9,7 @@ import dev.loadout.core.ToolSource;
 import dev.loadout.core.TurnContext;
 import dev.loadout.core.net.NetworkGuard;
 import dev.loadout.core.net.NetworkPolicy;
+import dev.loadout.testkit.mcp.McpTestServer;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -28,14 +29,12 @@ class RestartTest {
       .executionTimeout(Duration.ofSeconds(3)).build();
   final GuildMcpManager manager = GuildMcpManager.builder(store, NetworkGuard.of(NetworkPolicy.development()))
       .settings(settings).build();
-  InJvmMcpServer server;
+  McpTestServer server = TestServers.standard("restarting").build().start();
 
   @AfterEach
   void close() throws Exception {
     manager.close();
-    if (server != null) {
-      server.close();
-    }
+    server.stop();
   }
 
   static ToolResult call(BaseTool tool, String args) throws Exception {
@@ -49,13 +48,12 @@ class RestartTest {
   @ParameterizedTest
   @ValueSource(strings = {"/mcp", "/sse"})
   void afterAServerRestartTheNextCallWorksAgainWithAFreshSession(String path) throws Exception {
-    server = new InJvmMcpServer();
     int port = server.port();
     store.insert(McpRegistration.draft("g1", "a", server.url(path), null, ServerType.GENERAL, null)).orElseThrow();
     BaseTool echo = echo(manager.sourcesFor(G1));
     assertThat(call(echo, "{\"text\":\"before\"}").isSuccess()).isTrue();
-    server.close();
-    server = new InJvmMcpServer(port);
+    server.restart();
+    assertThat(server.port()).isEqualTo(port);
     ToolResult first = call(echo, "{\"text\":\"first\"}");
     if (!first.isSuccess()) {
       assertThat(((ToolResult.Failure) first).retryable()).as(first.toString()).isTrue();
@@ -66,15 +64,14 @@ class RestartTest {
 
   @Test
   void aServerKilledMidCallEndsByLoadoutsDeadlineNotTheSdks() throws Exception {
-    server = new InJvmMcpServer();
-    store.insert(McpRegistration.draft("g1", "a", server.url("/mcp"), null, ServerType.GENERAL, null)).orElseThrow();
+    store.insert(McpRegistration.draft("g1", "a", server.streamableUrl(), null, ServerType.GENERAL, null)).orElseThrow();
+    server.slow("wait", Duration.ofSeconds(60));
     BaseTool wait = manager.sourcesFor(G1).get(0).tools().stream().filter(t -> t.spec().name().equals("wait"))
         .findFirst().orElseThrow();
     long start = System.nanoTime();
     CompletableFuture<ToolResult> pending = wait.execute(ToolCall.of("c", "wait", "{}"), G1).toCompletableFuture();
-    assertThat(server.awaitWaiting()).isTrue();
-    server.kill();
-    server = null;
+    assertThat(server.awaitRequest(r -> r.isJsonRpc("tools/call"), Duration.ofSeconds(10))).isPresent();
+    server.stop();
     ToolResult r = pending.get(30, TimeUnit.SECONDS);
     assertThat(r.isSuccess()).as(r.toString()).isFalse();
     assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofMillis(3_000 + 1_500));

@@ -1,0 +1,15 @@
+package dev.loadout.testkit.mcp;
+
+import java.time.Duration;
+
+/** How one tool of a running {@link McpTestServer} misbehaves, set by the test at run time. */
+sealed interface ToolBehaviour {
+  /** Waits this long (or until the server stops) before running the handler. */
+  record Slow(Duration delay) implements ToolBehaviour {}
+
+  /** Answers an {@code isError} result with this text instead of running the handler. */
+  record Failing(String message) implements ToolBehaviour {}
+
+  /** Answers a JSON-RPC error (Streamable HTTP) instead of a result. */
+  record ProtocolError(int code, String message) implements ToolBehaviour {}
+}
