@@ -244,6 +244,34 @@ class PinnedTransportTest {
     assertThat(f.getMessage()).contains("refused the credentials (HTTP 401)").doesNotContain(TOKEN);
   }
 
+  @Test
+  void aPostStillWaitingForItsAnswerIsAbortedWhenTheAttemptFailsSoNoThreadWaitsOutTheRequestTimeout() throws Exception {
+    CountDownLatch hold = new CountDownLatch(1);
+    AtomicInteger disconnected = new AtomicInteger();
+    faulty.route("/hang", x -> {
+      await(hold);
+      disconnected.incrementAndGet();
+    });
+    java.util.concurrent.ThreadPoolExecutor own = (java.util.concurrent.ThreadPoolExecutor) Executors.newCachedThreadPool();
+    McpSettings quick = settings.toBuilder().connectTimeout(Duration.ofMillis(500)).executionTimeout(Duration.ofSeconds(30)).build();
+    try {
+      Connector c = new Connector(NetworkGuard.of(NetworkPolicy.development(), dns), quick, own);
+
+      Connector.ConnectFailed f = catchThrowableOfType(() -> c.connect(faulty.url("/hang"), null), Connector.ConnectFailed.class);
+
+      assertThat(f.code).isEqualTo(McpFailureCodes.TIMEOUT);
+      // The SDK would keep the POST open for its 31 s request timeout; closing the attempt closes its socket.
+      long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+      while (own.getActiveCount() > 0 && System.nanoTime() < until) {
+        java.util.concurrent.locks.LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(10));
+      }
+      assertThat(own.getActiveCount()).isZero();
+    } finally {
+      hold.countDown();
+      own.shutdownNow();
+    }
+  }
+
   private static void await(CountDownLatch latch) {
     try {
       latch.await(20, TimeUnit.SECONDS);
