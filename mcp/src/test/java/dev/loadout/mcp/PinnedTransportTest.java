@@ -9,6 +9,7 @@ import com.sun.net.httpserver.HttpServer;
 import dev.loadout.core.net.HostResolver;
 import dev.loadout.core.net.NetworkGuard;
 import dev.loadout.core.net.NetworkPolicy;
+import dev.loadout.testkit.mcp.McpTestServer;
 import dev.loadout.testkit.mcp.McpTestServerExtension;
 import dev.loadout.testkit.mcp.RecordedRequest;
 import io.modelcontextprotocol.spec.McpSchema;
@@ -135,6 +136,29 @@ class PinnedTransportTest {
       assertThat(MCP.server().requests()).allSatisfy(r -> assertThat(r.remoteAddress()).isEqualTo("127.0.0.1"));
     } finally {
       c.client().close();
+    }
+  }
+
+  @Test
+  void aSessionTheServerForgotFailsAsSessionLostAndTheSameClientReinitialises() throws Exception {
+    try (McpTestServer restarting = TestServers.standard("restarting").build().start()) {
+      Connector.Connected c = connector.connect("http://" + HOST + ":" + restarting.port() + "/mcp", TOKEN);
+      try {
+        McpSchema.CallToolRequest echo = McpSchema.CallToolRequest.builder("echo").arguments(Map.of("text", "again")).build();
+        restarting.restart();
+
+        Throwable lost = catchThrowableOfType(RuntimeException.class, () -> c.client().callTool(echo));
+
+        assertThat(Failures.classify(lost).code()).isEqualTo(McpFailureCodes.SESSION_LOST);
+        McpSchema.CallToolResult again = c.client().callTool(echo);
+        assertThat(((McpSchema.TextContent) again.content().get(0)).text()).isEqualTo("echo: again");
+        // The first session's initialize and the re-initialisation after the loss, each without a stale session id.
+        assertThat(restarting.requests()).filteredOn(r -> r.isJsonRpc("initialize")).hasSize(2)
+            .allSatisfy(r -> assertThat(r.header("Mcp-Session-Id")).isEmpty());
+        assertThat(dns.calls).hasValue(1);
+      } finally {
+        c.client().close();
+      }
     }
   }
 
