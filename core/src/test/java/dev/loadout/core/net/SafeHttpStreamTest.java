@@ -131,6 +131,35 @@ class SafeHttpStreamTest {
   }
 
   @Test
+  void closingTheClientEndsARequestStillWaitingForItsHead() throws Exception {
+    CountDownLatch release = new CountDownLatch(1);
+    server.route("/silent", (request, out) -> {
+      release.await(20, TimeUnit.SECONDS);
+      return false;
+    });
+    UrlVerdict checked = guard.check(server.url("/"));
+    CompletableFuture<SafeHttpStream> waiting = CompletableFuture.supplyAsync(() -> {
+      try {
+        return client.open(SafeHttpRequest.get(server.url("/silent")), checked, Duration.ofSeconds(20), Duration.ZERO);
+      } catch (SafeHttpException e) {
+        throw new java.io.UncheckedIOException(e);
+      }
+    });
+    long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+    while (server.requests().isEmpty() && System.nanoTime() < until) {
+      java.util.concurrent.locks.LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(5));
+    }
+
+    client.close();
+
+    Throwable failure = catchThrowableOfType(java.util.concurrent.ExecutionException.class, () -> waiting.get(10, TimeUnit.SECONDS))
+        .getCause().getCause();
+    assertThat(failure).isInstanceOf(SafeHttpException.class);
+    assertThat(((SafeHttpException) failure).code()).isEqualTo(SafeHttpException.CONNECTION_FAILED);
+    release.countDown();
+  }
+
+  @Test
   void aServerThatSendsNoHeadFailsAtTheHeadTimeout() {
     CountDownLatch release = new CountDownLatch(1);
     server.route("/silent", (request, out) -> {
