@@ -35,8 +35,9 @@ import reactor.core.scheduler.Scheduler;
  * best-effort under a short deadline.
  */
 final class StreamableTransport implements McpClientTransport {
-  static final List<String> VERSIONS = List.of(ProtocolVersions.MCP_2025_11_25, ProtocolVersions.MCP_2025_06_18,
-      ProtocolVersions.MCP_2025_03_26);
+  /** Oldest first: the SDK asks for the last one, the newest. */
+  static final List<String> VERSIONS = List.of(ProtocolVersions.MCP_2025_03_26, ProtocolVersions.MCP_2025_06_18,
+      ProtocolVersions.MCP_2025_11_25);
   private static final Duration DELETE_TIMEOUT = Duration.ofSeconds(2);
   private static final String ACCEPT = "application/json, text/event-stream";
 
@@ -93,15 +94,8 @@ final class StreamableTransport implements McpClientTransport {
       }
     }
     String session = initialize ? null : sessionId;
-    List<Map.Entry<String, String>> headers = new ArrayList<>();
+    List<Map.Entry<String, String>> headers = sessionHeaders(session, initialize);
     headers.add(Map.entry("Accept", ACCEPT));
-    if (session != null) {
-      headers.add(Map.entry(HttpHeaders.MCP_SESSION_ID, session));
-    }
-    String version = protocolVersion;
-    if (version != null && !initialize) {
-      headers.add(Map.entry(HttpHeaders.PROTOCOL_VERSION, version));
-    }
     SafeHttpStream response = http.send("POST", http.url(), headers, PinnedSession.body(message), requestTimeout,
         requestTimeout, http.maxResponseBytes());
     try {
@@ -130,6 +124,19 @@ final class StreamableTransport implements McpClientTransport {
     } finally {
       http.done(response);
     }
+  }
+
+  /** The session id and the negotiated protocol version, which every request after {@code initialize} carries. */
+  private List<Map.Entry<String, String>> sessionHeaders(String session, boolean initialize) {
+    List<Map.Entry<String, String>> headers = new ArrayList<>();
+    if (session != null) {
+      headers.add(Map.entry(HttpHeaders.MCP_SESSION_ID, session));
+    }
+    String version = protocolVersion;
+    if (version != null && !initialize) {
+      headers.add(Map.entry(HttpHeaders.PROTOCOL_VERSION, version));
+    }
+    return headers;
   }
 
   private void read(SafeHttpStream response, Object awaited) throws IOException {
@@ -185,8 +192,7 @@ final class StreamableTransport implements McpClientTransport {
       sessionId = null;
       if (session != null && !http.closed()) {
         try {
-          http.done(http.send("DELETE", http.url(), List.of(Map.entry(HttpHeaders.MCP_SESSION_ID, session)), null,
-              DELETE_TIMEOUT, DELETE_TIMEOUT, 1024));
+          http.done(http.send("DELETE", http.url(), sessionHeaders(session, false), null, DELETE_TIMEOUT, DELETE_TIMEOUT, 1024));
         } catch (RuntimeException e) {
           // Best-effort: the server forgets idle sessions by itself.
         }

@@ -99,6 +99,10 @@ class PinnedTransportTest {
       List<RecordedRequest> seen = MCP.server().requests();
       assertThat(seen).extracting(r -> r.jsonRpcMethod().orElse(""))
           .contains("initialize", "notifications/initialized", "tools/list", "tools/call");
+      assertThat(seen).filteredOn(r -> !r.isJsonRpc("initialize")).allSatisfy(r -> {
+        assertThat(r.header("Mcp-Session-Id")).isPresent();
+        assertThat(r.header("MCP-Protocol-Version")).contains("2025-11-25");
+      });
       assertThat(seen).allSatisfy(r -> {
         assertThat(r.remoteAddress()).isEqualTo("127.0.0.1");
         assertThat(r.header("Host")).contains(HOST + ":" + MCP.server().port());
