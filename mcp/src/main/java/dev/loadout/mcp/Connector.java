@@ -91,11 +91,10 @@ final class Connector {
         Failures.Classified f = Failures.classify(e);
         lastCode = f.code();
         errors.add(label(transport) + ": " + f.code() + " (" + shorten(Redaction.sanitize(f.detail(), url, token)) + ")");
+        // Closing the client closes its transport, which also ends a POST still waiting for its answer.
         if (client != null) {
           client.close();
-        }
-        if (t != null) {
-          // The client closes its transport only once a session exists; this also ends a POST still waiting.
+        } else if (t != null) {
           t.close();
         }
         if (f.code().equals(McpFailureCodes.UNAUTHORIZED) || f.code().equals(McpFailureCodes.BLOCKED)) {

@@ -135,19 +135,21 @@ final class PinnedSession implements AutoCloseable {
     return (semicolon < 0 ? type : type.substring(0, semicolon)).strip().toLowerCase(Locale.ROOT);
   }
 
-  /** Parses one JSON-RPC message and hands it to the client session. */
-  static McpSchema.JSONRPCMessage dispatch(String json,
-      Function<Mono<McpSchema.JSONRPCMessage>, Mono<McpSchema.JSONRPCMessage>> handler) {
-    McpSchema.JSONRPCMessage message;
+  /** Parses one JSON-RPC message from the server. */
+  static McpSchema.JSONRPCMessage parse(String json) {
     try {
-      message = McpSchema.deserializeJsonRpcMessage(JSON, json);
+      return McpSchema.deserializeJsonRpcMessage(JSON, json);
     } catch (IOException | RuntimeException e) {
       throw new TransportFailure(McpFailureCodes.PROTOCOL_ERROR, "The MCP server sent a message that is not JSON-RPC.");
     }
+  }
+
+  /** Hands a message to the client session, which may answer it at once on another thread. */
+  static void deliver(McpSchema.JSONRPCMessage message,
+      Function<Mono<McpSchema.JSONRPCMessage>, Mono<McpSchema.JSONRPCMessage>> handler) {
     if (handler != null) {
       handler.apply(Mono.just(message)).subscribe(ignored -> {}, ignored -> {});
     }
-    return message;
   }
 
   /** The body of a message to send. */

@@ -88,7 +88,7 @@ final class SseTransport implements McpClientTransport {
             endpoint.complete(http.sameOrigin(e.data()));
           }
         } else if (e.isMessage() && !e.data().isBlank()) {
-          PinnedSession.dispatch(e.data(), handler);
+          PinnedSession.deliver(PinnedSession.parse(e.data()), handler);
         }
       }
       failure = new TransportFailure(McpFailureCodes.SESSION_LOST, "The MCP server ended its event stream.");

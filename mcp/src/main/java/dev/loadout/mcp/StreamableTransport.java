@@ -164,14 +164,16 @@ final class StreamableTransport implements McpClientTransport {
   }
 
   private McpSchema.JSONRPCMessage receive(String json) {
-    McpSchema.JSONRPCMessage m = PinnedSession.dispatch(json, handler);
+    McpSchema.JSONRPCMessage m = PinnedSession.parse(json);
     if (m instanceof McpSchema.JSONRPCResponse) {
       McpSchema.JSONRPCResponse r = (McpSchema.JSONRPCResponse) m;
       if (r.result() != null && initializeIds.remove(r.id())) {
+        // Before the client sees the answer: its next message (notifications/initialized) carries the version.
         String v = PinnedSession.JSON.convertValue(r.result(), McpSchema.InitializeResult.class).protocolVersion();
         protocolVersion = v != null && visible(v) ? v : null;
       }
     }
+    PinnedSession.deliver(m, handler);
     return m;
   }
 
