@@ -8,8 +8,8 @@ import java.nio.charset.StandardCharsets;
 /**
  * Server-Sent Events read one at a time from a byte stream as they arrive, each event capped: a line or an
  * event over the cap fails with {@link McpFailureCodes#PROTOCOL_ERROR} instead of growing without end. Lines
- * end with LF, CR or CRLF; {@code id} and {@code retry} are ignored (Loadout does not resume streams); an event
- * cut off by the end of the stream is dropped, as the format says.
+ * end with LF, CR or CRLF; the last {@code id} and {@code retry} seen are kept for resuming the stream; an
+ * event cut off by the end of the stream is dropped, as the format says.
  */
 final class SseReader {
   /** One event: its type ({@code null} when it named none, which means "message") and its data lines joined by LF. */
@@ -25,6 +25,8 @@ final class SseReader {
   private int position;
   private int limit;
   private boolean skipLineFeed;
+  private String lastEventId;
+  private long retryMillis = -1;
 
   SseReader(InputStream in, int maxEventBytes) {
     this.in = in;
@@ -61,8 +63,22 @@ final class SseReader {
         type = value;
       } else if (field.equals("data")) {
         data = data == null ? new StringBuilder(value) : data.append('\n').append(value);
+      } else if (field.equals("id") && value.indexOf('\0') < 0) {
+        lastEventId = value.isEmpty() ? null : value;
+      } else if (field.equals("retry") && !value.isEmpty() && value.length() <= 9 && value.chars().allMatch(Character::isDigit)) {
+        retryMillis = Long.parseLong(value);
       }
     }
+  }
+
+  /** The last event id the stream set, for {@code Last-Event-ID} when resuming; null when none. */
+  String lastEventId() {
+    return lastEventId;
+  }
+
+  /** The reconnection delay the stream asked for, in milliseconds; negative when it named none. */
+  long retryMillis() {
+    return retryMillis;
   }
 
   private ByteArrayOutputStream readLine(int room) throws IOException {

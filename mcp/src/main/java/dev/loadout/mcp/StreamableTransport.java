@@ -17,6 +17,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import reactor.core.publisher.Mono;
@@ -30,9 +31,10 @@ import reactor.core.scheduler.Scheduler;
  * request that carried a session id means the server forgot the session (it restarted): the SDK's
  * session-not-found signal is raised, so the request fails as a lost session and the client re-initialises.
  *
- * <p>No standalone GET stream is opened: Loadout needs no server-initiated messages outside a request
- * (tool-list changes are picked up by the next connect). On close the session is ended with a DELETE,
- * best-effort under a short deadline.
+ * <p>A request's event stream that the server ends before the answer is resumed with a GET carrying
+ * {@code Last-Event-ID}, after the server's {@code retry} delay. No standalone GET stream is opened: Loadout
+ * needs no server-initiated messages outside a request (tool-list changes are picked up by the next
+ * connect). On close the session is ended with a DELETE, best-effort under a short deadline.
  */
 final class StreamableTransport implements McpClientTransport {
   /** Oldest first: the SDK asks for the last one, the newest. */
@@ -40,6 +42,12 @@ final class StreamableTransport implements McpClientTransport {
       ProtocolVersions.MCP_2025_11_25);
   private static final Duration DELETE_TIMEOUT = Duration.ofSeconds(2);
   private static final String ACCEPT = "application/json, text/event-stream";
+  /** How often one request's event stream is resumed at most. */
+  private static final int MAX_RESUMES = 3;
+  /** The delay before resuming when the server named none. */
+  private static final long DEFAULT_RETRY_MILLIS = 1_000;
+  /** The longest delay a server may ask for before a resume; the caller's deadline is shorter anyway. */
+  private static final long MAX_RETRY_MILLIS = 10_000;
 
   private final PinnedSession http;
   private final Duration requestTimeout;
@@ -143,14 +151,8 @@ final class StreamableTransport implements McpClientTransport {
     String type = PinnedSession.mediaType(response);
     if (type.equals("text/event-stream")) {
       SseReader events = new SseReader(response.body(), http.maxResponseBytes());
-      for (SseReader.Event e = events.next(); e != null; e = events.next()) {
-        if (e.isMessage() && !e.data().isBlank() && answers(receive(e.data()), awaited)) {
-          // The server may keep the stream open after the answer; nothing more is waited for.
-          return;
-        }
-      }
-      if (awaited != null) {
-        throw new TransportFailure(McpFailureCodes.PROTOCOL_ERROR, "The MCP server's event stream ended without an answer.");
+      if (!drain(events, awaited) && awaited != null) {
+        resume(events.lastEventId(), events.retryMillis(), awaited);
       }
       return;
     }
@@ -160,6 +162,59 @@ final class StreamableTransport implements McpClientTransport {
     } else if (body.length > 0 || awaited != null) {
       throw new TransportFailure(McpFailureCodes.PROTOCOL_ERROR, "The MCP server answered with "
           + (type.isEmpty() ? "no content type" : "content type " + type) + ", not JSON or an event stream.");
+    }
+  }
+
+  /** Hands every message on to the client until the awaited answer arrived (true) or the stream ended (false). */
+  private boolean drain(SseReader events, Object awaited) throws IOException {
+    for (SseReader.Event e = events.next(); e != null; e = events.next()) {
+      if (e.isMessage() && !e.data().isBlank() && answers(receive(e.data()), awaited)) {
+        // The server may keep the stream open after the answer; nothing more is waited for.
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * The server ended a request's event stream before its answer, having numbered its events: after the delay
+   * it asked for, the stream is resumed with a GET carrying {@code Last-Event-ID}, a few times at most. A
+   * stream that broke (rather than ended) is not resumed: the server is gone, and the call fails at once.
+   */
+  private void resume(String lastEventId, long retryMillis, Object awaited) throws IOException {
+    String id = lastEventId;
+    long delay = retryMillis;
+    for (int attempt = 0; id != null && attempt < MAX_RESUMES; attempt++) {
+      pause(delay < 0 ? DEFAULT_RETRY_MILLIS : Math.min(delay, MAX_RETRY_MILLIS));
+      List<Map.Entry<String, String>> headers = sessionHeaders(sessionId, false);
+      headers.add(Map.entry("Accept", "text/event-stream"));
+      headers.add(Map.entry(HttpHeaders.LAST_EVENT_ID, id));
+      SafeHttpStream stream = http.send("GET", http.url(), headers, null, requestTimeout, requestTimeout,
+          http.maxResponseBytes());
+      try {
+        if (stream.status() / 100 != 2 || !PinnedSession.mediaType(stream).equals("text/event-stream")) {
+          throw new TransportFailure(McpFailureCodes.PROTOCOL_ERROR, "The MCP server's event stream ended without an "
+              + "answer and could not be resumed (HTTP " + stream.status() + ").");
+        }
+        SseReader events = new SseReader(stream.body(), http.maxResponseBytes());
+        if (drain(events, awaited)) {
+          return;
+        }
+        id = events.lastEventId() != null ? events.lastEventId() : id;
+        delay = events.retryMillis() >= 0 ? events.retryMillis() : delay;
+      } finally {
+        http.done(stream);
+      }
+    }
+    throw new TransportFailure(McpFailureCodes.PROTOCOL_ERROR, "The MCP server's event stream ended without an answer.");
+  }
+
+  private static void pause(long millis) {
+    try {
+      TimeUnit.MILLISECONDS.sleep(millis);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new TransportFailure(McpFailureCodes.SESSION_LOST, "The wait to resume the MCP event stream was interrupted.");
     }
   }
 

@@ -168,7 +168,7 @@ class PinnedTransportTest {
 
   @Test
   void aRedirectFailsBothTransportsWithItsOwnCodeAndIsNeverFollowed() {
-    faulty.route("/moved", x -> {
+    faulty.route("/moved", (x, body) -> {
       x.getResponseHeaders().add("Location", elsewhere.url("/mcp"));
       x.sendResponseHeaders(307, -1);
     });
@@ -185,7 +185,7 @@ class PinnedTransportTest {
 
   @Test
   void aJsonAnswerOverTheCapIsCutWithAClearError() {
-    faulty.route("/big", x -> {
+    faulty.route("/big", (x, body) -> {
       x.getResponseHeaders().add("Content-Type", "application/json");
       x.sendResponseHeaders(200, 0);
       try (OutputStream out = x.getResponseBody()) {
@@ -203,7 +203,7 @@ class PinnedTransportTest {
   @Test
   void anEndlessEventIsCutByTheAnswerCapOnStreamableHttpAndByTheEventCapOnTheLongLivedSseStream() {
     CountDownLatch hold = new CountDownLatch(1);
-    faulty.route("/endless", x -> {
+    faulty.route("/endless", (x, body) -> {
       x.getResponseHeaders().add("Content-Type", "text/event-stream");
       x.sendResponseHeaders(200, 0);
       OutputStream out = x.getResponseBody();
@@ -231,7 +231,7 @@ class PinnedTransportTest {
   @Test
   void anSseEndpointEventOnAnotherOriginIsRefusedAndNothingIsPostedThere() {
     CountDownLatch hold = new CountDownLatch(1);
-    faulty.route("/sse", x -> {
+    faulty.route("/sse", (x, body) -> {
       if (!x.getRequestMethod().equals("GET")) {
         x.sendResponseHeaders(404, -1);
         return;
@@ -256,11 +256,11 @@ class PinnedTransportTest {
 
   @Test
   void theTokenIsSentAsABearerAndNeverEchoedInTheError() {
-    faulty.route("/mcp", x -> {
-      byte[] body = ("denied for " + x.getRequestHeaders().getFirst("Authorization")).getBytes(UTF_8);
+    faulty.route("/mcp", (x, body) -> {
+      byte[] denied = ("denied for " + x.getRequestHeaders().getFirst("Authorization")).getBytes(UTF_8);
       x.getResponseHeaders().add("WWW-Authenticate", "Bearer error=\"" + TOKEN + "\"");
-      x.sendResponseHeaders(401, body.length);
-      x.getResponseBody().write(body);
+      x.sendResponseHeaders(401, denied.length);
+      x.getResponseBody().write(denied);
       x.close();
     });
 
@@ -276,7 +276,7 @@ class PinnedTransportTest {
   void aPostStillWaitingForItsAnswerIsAbortedWhenTheAttemptFailsSoNoThreadWaitsOutTheRequestTimeout() throws Exception {
     CountDownLatch hold = new CountDownLatch(1);
     AtomicInteger disconnected = new AtomicInteger();
-    faulty.route("/hang", x -> {
+    faulty.route("/hang", (x, body) -> {
       await(hold);
       disconnected.incrementAndGet();
     });
@@ -300,6 +300,57 @@ class PinnedTransportTest {
     }
   }
 
+  @Test
+  void aRequestStreamTheServerEndsBeforeTheAnswerIsResumedWithLastEventIdAndTheSession() throws Exception {
+    List<Map<String, String>> resumes = new CopyOnWriteArrayList<>();
+    java.util.concurrent.atomic.AtomicReference<String> pending = new java.util.concurrent.atomic.AtomicReference<>();
+    faulty.route("/resumable", (x, body) -> {
+      java.util.regex.Matcher id = java.util.regex.Pattern.compile("\"id\"\\s*:\\s*(\"[^\"]*\"|\\d+)").matcher(body);
+      String rpcId = id.find() ? id.group(1) : null;
+      if (x.getRequestMethod().equals("GET")) {
+        resumes.add(Map.of("last-event-id", String.valueOf(x.getRequestHeaders().getFirst("Last-Event-ID")),
+            "mcp-session-id", String.valueOf(x.getRequestHeaders().getFirst("Mcp-Session-Id"))));
+        events(x, "id: e2\nevent: message\ndata: {\"jsonrpc\":\"2.0\",\"id\":" + pending.get()
+            + ",\"result\":{\"content\":[{\"type\":\"text\",\"text\":\"resumed\"}]}}\n\n");
+      } else if (body.contains("\"initialize\"")) {
+        x.getResponseHeaders().add("Mcp-Session-Id", "s-1");
+        json(x, "{\"jsonrpc\":\"2.0\",\"id\":" + rpcId + ",\"result\":{\"protocolVersion\":\"2025-03-26\","
+            + "\"capabilities\":{\"tools\":{}},\"serverInfo\":{\"name\":\"resumable\",\"version\":\"1\"}}}");
+      } else if (rpcId == null) {
+        x.sendResponseHeaders(202, -1);
+      } else if (body.contains("\"tools/list\"")) {
+        json(x, "{\"jsonrpc\":\"2.0\",\"id\":" + rpcId + ",\"result\":{\"tools\":[{\"name\":\"slow\","
+            + "\"inputSchema\":{\"type\":\"object\"}}]}}");
+      } else {
+        // A priming event with an id and a short retry, then the stream ends without the answer.
+        pending.set(rpcId);
+        events(x, "id: e1\nretry: 20\ndata: \n\n");
+      }
+    });
+    Connector.Connected c = connector.connect(faulty.url("/resumable"), null);
+    try {
+      McpSchema.CallToolResult result = c.client().callTool(McpSchema.CallToolRequest.builder("slow").arguments(Map.of()).build());
+
+      assertThat(((McpSchema.TextContent) result.content().get(0)).text()).isEqualTo("resumed");
+      assertThat(resumes).containsExactly(Map.of("last-event-id", "e1", "mcp-session-id", "s-1"));
+    } finally {
+      c.client().close();
+    }
+  }
+
+  private static void json(HttpExchange x, String body) throws IOException {
+    byte[] bytes = body.getBytes(UTF_8);
+    x.getResponseHeaders().add("Content-Type", "application/json");
+    x.sendResponseHeaders(200, bytes.length);
+    x.getResponseBody().write(bytes);
+  }
+
+  private static void events(HttpExchange x, String stream) throws IOException {
+    x.getResponseHeaders().add("Content-Type", "text/event-stream");
+    x.sendResponseHeaders(200, 0);
+    x.getResponseBody().write(stream.getBytes(UTF_8));
+  }
+
   private static void await(CountDownLatch latch) {
     try {
       latch.await(20, TimeUnit.SECONDS);
@@ -311,7 +362,7 @@ class PinnedTransportTest {
   /** A loopback HTTP server whose routes misbehave; it records methods and Authorization headers. */
   static final class Faulty implements AutoCloseable {
     interface Route {
-      void handle(HttpExchange exchange) throws IOException;
+      void handle(HttpExchange exchange, String body) throws IOException;
     }
 
     final List<String> methods = new CopyOnWriteArrayList<>();
@@ -336,9 +387,9 @@ class PinnedTransportTest {
         if (auth != null) {
           authorizations.add(auth);
         }
-        x.getRequestBody().readAllBytes();
+        String body = new String(x.getRequestBody().readAllBytes(), UTF_8);
         try {
-          route.handle(x);
+          route.handle(x, body);
         } finally {
           x.close();
         }

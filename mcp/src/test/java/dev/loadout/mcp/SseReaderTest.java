@@ -35,6 +35,18 @@ class SseReaderTest {
   }
 
   @Test
+  void theLastEventIdAndAValidRetryAreKeptForResuming() throws IOException {
+    SseReader reader = new SseReader(new ByteArrayInputStream(
+        "id: e1\nretry: 500\ndata:\n\nid: e2\nretry: soon\ndata: x\n\n".getBytes(UTF_8)), 1024);
+
+    assertThat(reader.next()).isEqualTo(new SseReader.Event(null, ""));
+    assertThat(reader.next()).isEqualTo(new SseReader.Event(null, "x"));
+    assertThat(reader.next()).isNull();
+    assertThat(reader.lastEventId()).isEqualTo("e2");
+    assertThat(reader.retryMillis()).isEqualTo(500);
+  }
+
+  @Test
   void anEventCutOffByTheEndOfTheStreamIsDropped() throws IOException {
     assertThat(read("data: whole\n\ndata: cut", 1024)).containsExactly(new SseReader.Event(null, "whole"));
   }
