@@ -157,7 +157,17 @@ final class StreamableTransport implements McpClientTransport {
       return;
     }
     byte[] body = response.body().readAllBytes();
-    if (type.equals("application/json")) {
+    if (type.equals("application/json") && awaited == null) {
+      // A notification or a response needs no answer; some servers send 200 with a body that is not a
+      // message (a result without id) instead of 202. Nothing waits for it, so it is not an error.
+      if (body.length > 0) {
+        try {
+          receive(new String(body, StandardCharsets.UTF_8));
+        } catch (TransportFailure ignored) {
+          // Nothing was waiting for this body.
+        }
+      }
+    } else if (type.equals("application/json")) {
       receive(new String(body, StandardCharsets.UTF_8));
     } else if (body.length > 0 || awaited != null) {
       throw new TransportFailure(McpFailureCodes.PROTOCOL_ERROR, "The MCP server answered with "

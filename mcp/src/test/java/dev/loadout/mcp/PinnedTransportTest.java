@@ -304,29 +304,15 @@ class PinnedTransportTest {
   void aRequestStreamTheServerEndsBeforeTheAnswerIsResumedWithLastEventIdAndTheSession() throws Exception {
     List<Map<String, String>> resumes = new CopyOnWriteArrayList<>();
     java.util.concurrent.atomic.AtomicReference<String> pending = new java.util.concurrent.atomic.AtomicReference<>();
-    faulty.route("/resumable", (x, body) -> {
-      java.util.regex.Matcher id = java.util.regex.Pattern.compile("\"id\"\\s*:\\s*(\"[^\"]*\"|\\d+)").matcher(body);
-      String rpcId = id.find() ? id.group(1) : null;
-      if (x.getRequestMethod().equals("GET")) {
-        resumes.add(Map.of("last-event-id", String.valueOf(x.getRequestHeaders().getFirst("Last-Event-ID")),
-            "mcp-session-id", String.valueOf(x.getRequestHeaders().getFirst("Mcp-Session-Id"))));
-        events(x, "id: e2\nevent: message\ndata: {\"jsonrpc\":\"2.0\",\"id\":" + pending.get()
-            + ",\"result\":{\"content\":[{\"type\":\"text\",\"text\":\"resumed\"}]}}\n\n");
-      } else if (body.contains("\"initialize\"")) {
-        x.getResponseHeaders().add("Mcp-Session-Id", "s-1");
-        json(x, "{\"jsonrpc\":\"2.0\",\"id\":" + rpcId + ",\"result\":{\"protocolVersion\":\"2025-03-26\","
-            + "\"capabilities\":{\"tools\":{}},\"serverInfo\":{\"name\":\"resumable\",\"version\":\"1\"}}}");
-      } else if (rpcId == null) {
-        x.sendResponseHeaders(202, -1);
-      } else if (body.contains("\"tools/list\"")) {
-        json(x, "{\"jsonrpc\":\"2.0\",\"id\":" + rpcId + ",\"result\":{\"tools\":[{\"name\":\"slow\","
-            + "\"inputSchema\":{\"type\":\"object\"}}]}}");
-      } else {
-        // A priming event with an id and a short retry, then the stream ends without the answer.
-        pending.set(rpcId);
-        events(x, "id: e1\nretry: 20\ndata: \n\n");
-      }
-    });
+    faulty.route("/resumable", scripted((x, body) -> x.sendResponseHeaders(202, -1), (x, rpcId) -> {
+      // A priming event with an id and a short retry, then the stream ends without the answer.
+      pending.set(rpcId);
+      events(x, "id: e1\nretry: 20\ndata: \n\n");
+    }, (x, body) -> {
+      resumes.add(Map.of("last-event-id", String.valueOf(x.getRequestHeaders().getFirst("Last-Event-ID")),
+          "mcp-session-id", String.valueOf(x.getRequestHeaders().getFirst("Mcp-Session-Id"))));
+      events(x, "id: e2\nevent: message\ndata: " + toolResult(pending.get(), "resumed") + "\n\n");
+    }));
     Connector.Connected c = connector.connect(faulty.url("/resumable"), null);
     try {
       McpSchema.CallToolResult result = c.client().callTool(McpSchema.CallToolRequest.builder("slow").arguments(Map.of()).build());
@@ -336,6 +322,58 @@ class PinnedTransportTest {
     } finally {
       c.client().close();
     }
+  }
+
+  @Test
+  void aNotificationAnsweredWith200AndABodyThatIsNoMessageIsNotAnError() throws Exception {
+    faulty.route("/lenient", scripted((x, body) -> json(x, "{\"jsonrpc\":\"2.0\",\"result\":{}}"),
+        (x, rpcId) -> json(x, toolResult(rpcId, "fine")), null));
+
+    Connector.Connected c = connector.connect(faulty.url("/lenient"), null);
+    try {
+      McpSchema.CallToolResult result = c.client().callTool(McpSchema.CallToolRequest.builder("slow").arguments(Map.of()).build());
+
+      assertThat(c.transport()).isEqualTo(Connector.STREAMABLE);
+      assertThat(((McpSchema.TextContent) result.content().get(0)).text()).isEqualTo("fine");
+    } finally {
+      c.client().close();
+    }
+  }
+
+  /** Answers a request with its JSON-RPC id. */
+  interface RpcRoute {
+    void handle(HttpExchange exchange, String rpcId) throws IOException;
+  }
+
+  /**
+   * A hand-written Streamable HTTP server: {@code initialize} (session {@code s-1}) and {@code tools/list}
+   * (one tool, {@code slow}) are answered as JSON; notifications, other requests and GETs go to the routes.
+   */
+  private static Faulty.Route scripted(Faulty.Route notification, RpcRoute request, Faulty.Route get) {
+    java.util.regex.Pattern idPattern = java.util.regex.Pattern.compile("\"id\"\\s*:\\s*(\"[^\"]*\"|\\d+)");
+    return (x, body) -> {
+      java.util.regex.Matcher id = idPattern.matcher(body);
+      String rpcId = id.find() ? id.group(1) : null;
+      if (x.getRequestMethod().equals("GET")) {
+        get.handle(x, body);
+      } else if (body.contains("\"initialize\"")) {
+        x.getResponseHeaders().add("Mcp-Session-Id", "s-1");
+        json(x, "{\"jsonrpc\":\"2.0\",\"id\":" + rpcId + ",\"result\":{\"protocolVersion\":\"2025-03-26\","
+            + "\"capabilities\":{\"tools\":{}},\"serverInfo\":{\"name\":\"scripted\",\"version\":\"1\"}}}");
+      } else if (rpcId == null) {
+        notification.handle(x, body);
+      } else if (body.contains("\"tools/list\"")) {
+        json(x, "{\"jsonrpc\":\"2.0\",\"id\":" + rpcId + ",\"result\":{\"tools\":[{\"name\":\"slow\","
+            + "\"inputSchema\":{\"type\":\"object\"}}]}}");
+      } else {
+        request.handle(x, rpcId);
+      }
+    };
+  }
+
+  private static String toolResult(String rpcId, String text) {
+    return "{\"jsonrpc\":\"2.0\",\"id\":" + rpcId + ",\"result\":{\"content\":[{\"type\":\"text\",\"text\":\"" + text
+        + "\"}]}}";
   }
 
   private static void json(HttpExchange x, String body) throws IOException {
