@@ -49,7 +49,7 @@ import org.apiguardian.api.API;
  * and port; every one of them was opened to an address the same policy allowed.
  *
  * <p><b>Redirects</b> are followed here, never by Apache: at most {@link NetworkPolicy#maxRedirects()} hops,
- * each one checked and pinned afresh. A 303, and a 301 or 302 after POST, become a GET without body;
+ * each one checked and pinned afresh ({@link #open} follows none: it serves a session on one checked origin). A 303, and a 301 or 302 after POST, become a GET without body;
  * {@code Authorization} and {@code Cookie} are dropped when the origin changes.
  *
  * <p><b>Limits.</b> Bodies are counted as they stream and cut at the cap whatever {@code Content-Length} says
