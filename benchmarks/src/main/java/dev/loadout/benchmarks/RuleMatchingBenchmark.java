@@ -32,7 +32,7 @@ import org.openjdk.jmh.annotations.Warmup;
  *
  * <p>{@link Adapter#LOADOUT_ROUTE} is the host's call, {@code DirectRouter.route(message)} in keyword mode over
  * an in-memory task store (which a message that matches nothing never touches): the negation and quote screen,
- * the literal filter, then every rule. The rivals in the same run match the same 24 rules in a plain loop, one
+ * the literal filter, the per-rule automaton, then RE2J for the rules still in play. The rivals in the same run match the same 24 rules in a plain loop, one
  * with {@code com.google.re2j} (no literal filter) and one with {@code java.util.regex}, to show the gap.
  *
  * <p>Sample mode reports the median ({@code p0.50}); run with {@code -prof gc} for bytes per message.

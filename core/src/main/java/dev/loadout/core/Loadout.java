@@ -69,6 +69,7 @@ public final class Loadout implements AutoCloseable {
   private final RenderCache renders = new RenderCache();
   private volatile Ordered ordered;
   private final ExternalToolSources externalTools;
+  private final DescriptionOverride descriptions;
   private volatile Routing routing = Routing.EMPTY;
 
   private Loadout(Builder b) {
@@ -81,6 +82,7 @@ public final class Loadout implements AutoCloseable {
     this.groupRank = Map.copyOf(rank);
     this.interceptors = List.copyOf(b.interceptors);
     this.externalTools = b.externalTools;
+    this.descriptions = b.descriptions;
     this.defaultTimeout = b.defaultTimeout;
     this.shaper = new ResultShaper(b.maxResultChars);
     List<ExecutorService> own = new ArrayList<>(2);
@@ -158,6 +160,9 @@ public final class Loadout implements AutoCloseable {
         continue;
       }
       ToolSpec variant = availability.assemble(entry, context, hidden);
+      if (variant != null && descriptions != null) {
+        variant = describe(variant, context);
+      }
       if (variant != null) {
         visible.add(variant);
         tools.add(entry.tool);
@@ -165,6 +170,19 @@ public final class Loadout implements AutoCloseable {
       }
     }
     return new PreparedTurn(this, context, visible, tools, sources, hidden, r);
+  }
+
+  /** The variant with the operator's description, or as it was when there is none or the override fails. */
+  private ToolSpec describe(ToolSpec variant, TurnContext context) {
+    String d;
+    try {
+      d = descriptions.descriptionFor(variant, context);
+    } catch (RuntimeException e) {
+      warnings.warn(LOG, "description|" + variant.name() + "|" + e.getClass().getName(), () -> "Description override "
+          + descriptions.getClass().getName() + " failed for '" + variant.name() + "'; showing its own description", e);
+      return variant;
+    }
+    return d == null ? variant : variant.edit().description(d).withoutAnnotations().build();
   }
 
   /** The turn's routing: reused while the sources list (by identity) and the registry version are unchanged. */
@@ -285,6 +303,7 @@ public final class Loadout implements AutoCloseable {
     private final List<ToolInterceptor> interceptors = new ArrayList<>();
     private Executor executor;
     private ExternalToolSources externalTools = ExternalToolSources.NONE;
+    private DescriptionOverride descriptions;
     private ScheduledExecutorService scheduler;
     private Duration defaultTimeout = DEFAULT_TIMEOUT;
     private int maxResultChars = DEFAULT_MAX_RESULT_CHARS;
@@ -339,6 +358,18 @@ public final class Loadout implements AutoCloseable {
         throw new IllegalArgumentException("external tool sources must not be null; use ExternalToolSources.NONE");
       }
       this.externalTools = sources;
+      return this;
+    }
+
+    /**
+     * Sets where operators' own tool descriptions come from, per turn (for direct-invocation configs:
+     * {@code CustomDescriptions.overrides(...)}). Without one every tool keeps its own description.
+     */
+    public Builder descriptionOverride(DescriptionOverride override) {
+      if (override == null) {
+        throw new IllegalArgumentException("description override must not be null");
+      }
+      this.descriptions = override;
       return this;
     }
 

@@ -34,6 +34,20 @@ import tools.jackson.databind.node.ObjectNode;
  */
 @API(status = MAINTAINED, since = "0.1")
 public final class SchemaEdit {
+  /**
+   * JSON Schema keywords that explain rather than constrain, which {@link #withoutAnnotations()} removes.
+   * {@code default} is not one of them: it changes what a call means when a property is left out.
+   */
+  public static final Set<String> ANNOTATIONS = Set.of("description", "title", "examples", "$comment", "deprecated",
+      "readOnly", "writeOnly", "markdownDescription");
+
+  /** Keywords whose object values map names to subschemas: the names are data, never annotations. */
+  private static final Set<String> NAMED_SCHEMAS = Set.of("properties", "patternProperties", "$defs", "definitions",
+      "dependentSchemas");
+
+  /** Keywords whose values are data, not schemas: nothing inside them is an annotation. */
+  private static final Set<String> DATA = Set.of("enum", "const", "default", "required", "examples");
+
   private final ToolSpec base;
   private final List<Edit> edits = new ArrayList<>(4);
 
@@ -88,6 +102,17 @@ public final class SchemaEdit {
       throw new IllegalArgumentException("description for '" + propertyPath + "' must not be null");
     }
     edits.add(new PropertyDescription(checkPath(propertyPath), description));
+    return this;
+  }
+
+  /**
+   * Removes explanatory annotations ({@link #ANNOTATIONS}) from the input schema at every level, keeping every
+   * real constraint ({@code type}, {@code enum}, {@code minimum}, {@code required}, {@code pattern}, …). A
+   * property that happens to be called {@code description} stays. Used with {@link #description(String)} when
+   * an operator's own wording replaces the tool's, so the schema's wording cannot contradict it.
+   */
+  public SchemaEdit withoutAnnotations() {
+    edits.add(StripAnnotations.INSTANCE);
     return this;
   }
 
@@ -304,6 +329,53 @@ public final class SchemaEdit {
     @Override
     public int hashCode() {
       return description.hashCode();
+    }
+  }
+
+  private static final class StripAnnotations implements Edit {
+    static final StripAnnotations INSTANCE = new StripAnnotations();
+
+    @Override
+    public void apply(String tool, ObjectNode schema) {
+      strip(schema);
+    }
+
+    /** Removes annotations from one schema object and the schemas nested in it. */
+    private static void strip(JsonNode schema) {
+      if (schema instanceof ArrayNode array) {
+        array.forEach(StripAnnotations::strip); // allOf, anyOf, oneOf, prefixItems, tuple items
+        return;
+      }
+      if (!(schema instanceof ObjectNode object)) {
+        return;
+      }
+      List<String> annotations = new ArrayList<>(2);
+      for (String name : object.propertyNames()) {
+        if (ANNOTATIONS.contains(name)) {
+          annotations.add(name);
+        }
+      }
+      object.remove(annotations);
+      for (java.util.Map.Entry<String, JsonNode> e : object.properties()) {
+        if (DATA.contains(e.getKey())) {
+          continue;
+        }
+        if (NAMED_SCHEMAS.contains(e.getKey())) {
+          e.getValue().forEach(StripAnnotations::strip);
+        } else {
+          strip(e.getValue());
+        }
+      }
+    }
+
+    @Override
+    public boolean equals(Object o) {
+      return o instanceof StripAnnotations;
+    }
+
+    @Override
+    public int hashCode() {
+      return StripAnnotations.class.hashCode();
     }
   }
 }

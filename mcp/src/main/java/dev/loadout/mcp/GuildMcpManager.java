@@ -34,8 +34,8 @@ import org.slf4j.LoggerFactory;
  * margin) in total, so one hanging server never delays the others beyond that; a server whose connect fails
  * is quarantined for {@link McpSettings#failureCooldown()} and skipped at once meanwhile. Each connected
  * server becomes one {@link ToolSource} (id {@code mcp:<id>}, label its name); a {@code web_search} or
- * {@code url_fetcher} server declares the family it replaces, and core's collision policy does the rest.
- * Nothing connects at start-up.
+ * {@code url_fetcher} server declares the family it replaces, and core's collision policy does the rest;
+ * its tools need the {@link #REPLACEMENT_FLAG} feature flag. Nothing connects at start-up.
  *
  * <p><b>Calls.</b> See {@link McpFailureCodes} for the failure codes of a call.
  *
@@ -45,6 +45,14 @@ import org.slf4j.LoggerFactory;
  */
 @API(status = EXPERIMENTAL, since = "0.1")
 public final class GuildMcpManager implements ExternalToolSources, AutoCloseable {
+  /**
+   * The feature flag the tools of {@code web_search} and {@code url_fetcher} servers need, as their specs
+   * declare: a flag that is not set reads as off, so they are hidden with {@code feature_flag_off} and a call
+   * that still arrives fails with that code. The built-in they replace stays replaced meanwhile: with the flag
+   * off the guild's web family is off.
+   */
+  public static final String REPLACEMENT_FLAG = "web_search";
+
   private static final Logger LOG = LoggerFactory.getLogger(GuildMcpManager.class);
   private static final long GATHER_MARGIN_MS = 250;
 
@@ -138,8 +146,12 @@ public final class GuildMcpManager implements ExternalToolSources, AutoCloseable
     List<ToolSource> sources = new ArrayList<>();
     for (Pool.Pooled p : connected) {
       McpRegistration r = p.registration();
-      ToolSource s = ToolSource.of("mcp:" + r.id(), r.name(), p.tools());
-      sources.add(r.type().replacedFamily().map(s::replacing).orElse(s));
+      if (r.type().replacedFamily().isPresent()) {
+        sources.add(ToolSource.of("mcp:" + r.id(), r.name(), ReplacementTool.all(p.tools(), r))
+            .replacing(r.type().replacedFamily().get()));
+      } else {
+        sources.add(ToolSource.of("mcp:" + r.id(), r.name(), p.tools()));
+      }
     }
     List<ToolSource> result = List.copyOf(sources);
     memo.put(guild.get(), new Memo(List.copyOf(connected), result));

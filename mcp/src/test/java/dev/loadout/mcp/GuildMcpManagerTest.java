@@ -27,7 +27,8 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 /** Gathering, calls, the breaker and snapshots against a real in-JVM MCP server. */
 @Timeout(60)
 class GuildMcpManagerTest {
-  static final TurnContext G1 = TurnContext.builder("openai", "gpt-test").guildId("g1").build();
+  // Replacement servers' tools need the web_search flag (GuildMcpManager.REPLACEMENT_FLAG); general tools ignore it.
+  static final TurnContext G1 = TurnContext.builder("openai", "gpt-test").guildId("g1").flag("web_search", true).build();
   @RegisterExtension
   static final McpTestServerExtension MCP = McpTestServerExtension.of(TestServers.standard("injvm"));
   @RegisterExtension
@@ -155,9 +156,10 @@ class GuildMcpManagerTest {
     assertThat(first).extracting(ToolSource::label).containsExactly("ok");
     assertThat(Breakers.await(manager, "g1", hang.id(), BreakerState.OPEN)).contains(BreakerState.OPEN);
 
-    start = System.nanoTime();
+    // Skipped at once: the quarantined server is not even asked (no timing assertion needed).
+    int asked = FAULTY.server().requests().size();
     assertThat(manager.sourcesFor(G1)).extracting(ToolSource::label).containsExactly("ok");
-    assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofMillis(500));
+    assertThat(FAULTY.server().requests()).hasSize(asked);
 
     clock.advance(settings.failureCooldown());
     manager.sourcesFor(G1);

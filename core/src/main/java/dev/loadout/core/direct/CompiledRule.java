@@ -12,12 +12,16 @@ final class CompiledRule {
   private final Pattern regex;
   /** Text every match contains; a message without it is skipped before the regex engine runs. */
   private final String literal;
+  /** Answers "cannot match" in one table-driven pass before RE2J's slower NFA runs; null when not modelled. */
+  private final RegexDfa dfa;
 
   CompiledRule(KeywordRule rule, int index, Pattern regex) {
     this.rule = rule;
     this.index = index;
     this.regex = regex;
-    this.literal = regex == null ? null : RequiredLiteral.of(rule.pattern());
+    RegexSyntax.Node tree = regex == null ? null : RegexSyntax.parse(rule.pattern());
+    this.literal = RegexSyntax.requiredLiteral(tree);
+    this.dfa = RegexDfa.of(tree);
   }
 
   /** The template values when the rule matches the message, else null. */
@@ -51,6 +55,9 @@ final class CompiledRule {
 
   private ArgumentTemplate.Values matchRegex(String text) {
     if (literal != null && !text.contains(literal)) {
+      return null;
+    }
+    if (dfa != null && !dfa.mayMatch(text)) {
       return null;
     }
     Matcher m = regex.matcher(text);

@@ -2,14 +2,14 @@ package dev.loadout.core.direct;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
-import dev.loadout.core.ToolRequirements;
+import dev.loadout.core.DescriptionOverride;
 import dev.loadout.core.ToolSpec;
-import java.nio.charset.StandardCharsets;
+import dev.loadout.core.TurnContext;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 import java.util.Map;
-import java.util.Set;
+import java.util.function.Function;
 import java.util.TreeMap;
 import org.apiguardian.api.API;
 import tools.jackson.databind.JsonNode;
@@ -25,17 +25,6 @@ import tools.jackson.databind.node.ObjectNode;
  */
 @API(status = EXPERIMENTAL, since = "0.1")
 public final class CustomDescriptions {
-  /**
-   * Keywords that explain rather than constrain. {@code default} stays: it changes what a call means when a
-   * property is left out.
-   */
-  public static final Set<String> ANNOTATIONS = Set.of("description", "title", "examples", "$comment", "deprecated",
-      "readOnly", "writeOnly", "markdownDescription");
-
-  /** Keywords whose object values map names to subschemas: the names are data, never annotations. */
-  private static final Set<String> NAMED_SCHEMAS = Set.of("properties", "patternProperties", "$defs", "definitions",
-      "dependentSchemas");
-
   private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
   private CustomDescriptions() {}
@@ -72,64 +61,31 @@ public final class CustomDescriptions {
   }
 
   /**
-   * A copy of a schema without explanatory annotations ({@link #ANNOTATIONS}), at every level; every real
-   * constraint ({@code type}, {@code enum}, {@code minimum}, {@code required}, {@code pattern}, …) stays, and a
-   * property that happens to be called {@code description} stays too.
+   * The spec a model is shown for a tool with a custom description: the description replaced (empty for none)
+   * and the input schema {@linkplain dev.loadout.core.SchemaEdit#withoutAnnotations() stripped of annotations};
+   * everything else as the tool declared it. A config without a replacement description returns the spec
+   * unchanged.
    */
-  public static ObjectNode withoutAnnotations(ObjectNode schema) {
-    return (ObjectNode) strip(schema, true);
-  }
-
-  private static JsonNode strip(JsonNode node, boolean isSchema) {
-    if (node.isArray()) {
-      ArrayNode out = NODES.arrayNode();
-      node.forEach(item -> out.add(strip(item, isSchema)));
-      return out;
-    }
-    if (!node.isObject()) {
-      return node;
-    }
-    ObjectNode out = NODES.objectNode();
-    for (Map.Entry<String, JsonNode> e : node.properties()) {
-      String key = e.getKey();
-      if (isSchema && ANNOTATIONS.contains(key)) {
-        continue;
-      }
-      if (!isSchema) {
-        out.set(key, strip(e.getValue(), true));
-      } else if (NAMED_SCHEMAS.contains(key)) {
-        out.set(key, strip(e.getValue(), false));
-      } else if (key.equals("enum") || key.equals("const") || key.equals("default") || key.equals("required")) {
-        out.set(key, e.getValue().deepCopy());
-      } else {
-        out.set(key, strip(e.getValue(), true));
-      }
-    }
-    return out;
+  public static ToolSpec customized(ToolSpec spec, DirectConfig config) {
+    return config.description() == null ? spec : spec.edit().description(config.description()).withoutAnnotations().build();
   }
 
   /**
-   * The spec a model is shown for a tool with a custom description: the description replaced (empty for none)
-   * and the input schema {@linkplain #withoutAnnotations stripped of annotations}; everything else as the
-   * tool declared it. A config without a replacement description returns the spec unchanged.
+   * The per-turn hook that shows every tool with the custom description its direct config gives, for
+   * {@link dev.loadout.core.Loadout.Builder#descriptionOverride}. The catalog is looked up for each turn (a
+   * guild's catalog, typically), so one {@code Loadout} serves every guild. A custom description applies whether
+   * or not direct invocation of the tool is enabled: it is how the operator wants the tool described to the
+   * model, and stays when a changed schema disables the tool's commands and rules until they are reviewed.
+   *
+   * @param catalogForTurn the catalog of the turn's guild or server; may return null for "no catalog"
    */
-  public static ToolSpec customized(ToolSpec spec, DirectConfig config) {
-    if (config.description() == null) {
-      return spec;
+  public static DescriptionOverride overrides(Function<TurnContext, DirectCatalog> catalogForTurn) {
+    if (catalogForTurn == null) {
+      throw new IllegalArgumentException("catalogForTurn must not be null");
     }
-    ToolRequirements r = spec.requirements();
-    ToolSpec.Builder b = ToolSpec.builder(spec.name(), withoutAnnotations(spec.parameters()))
-        .description(config.description())
-        .requiredPermissions(r.permissions())
-        .providers(r.providers().toArray(String[]::new))
-        .refusedProviders(r.refusedProviders().toArray(String[]::new));
-    spec.group().ifPresent(b::group);
-    spec.family().ifPresent(b::family);
-    spec.timeout().ifPresent(b::timeout);
-    r.providerCheck().ifPresent(b::providerCheck);
-    r.capabilities().forEach(b::requiredCapability);
-    r.featureFlags().forEach(b::requiredFlag);
-    spec.metadata().forEach(b::metadata);
-    return b.build();
+    return (spec, context) -> {
+      DirectCatalog catalog = catalogForTurn.apply(context);
+      return catalog == null ? null : catalog.config(spec.name()).map(DirectConfig::description).orElse(null);
+    };
   }
 }

@@ -14,6 +14,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.Function;
 import org.apiguardian.api.API;
 
 /**
@@ -57,10 +58,16 @@ public final class DirectCatalog {
   private final Set<String> reserved;
   private final Map<String, CompiledTool> tools;
   private final Map<String, CompiledTool> commands;
+  private final List<String> restoreProblems;
 
   private DirectCatalog(Set<String> reserved, Map<String, CompiledTool> tools) {
+    this(reserved, tools, List.of());
+  }
+
+  private DirectCatalog(Set<String> reserved, Map<String, CompiledTool> tools, List<String> restoreProblems) {
     this.reserved = reserved;
     this.tools = tools;
+    this.restoreProblems = restoreProblems;
     Map<String, CompiledTool> byCommand = new LinkedHashMap<>();
     for (CompiledTool t : tools.values()) {
       if (t.config().enabled() && t.config().command() != null) {
@@ -122,7 +129,7 @@ public final class DirectCatalog {
     });
     specs.put(spec.name(), spec);
     configs.put(spec.name(), config);
-    return build(specs, configs);
+    return build(specs, configs, spec.name());
   }
 
   /** This catalog without the tool's config. */
@@ -132,10 +139,17 @@ public final class DirectCatalog {
     return new DirectCatalog(reserved, Collections.unmodifiableMap(copy));
   }
 
-  private DirectCatalog build(Map<String, ToolSpec> specs, Map<String, DirectConfig> configs) {
+  private DirectCatalog build(Map<String, ToolSpec> specs, Map<String, DirectConfig> configs, String saving) {
     List<String> problems = new ArrayList<>();
     Map<String, CompiledTool> out = new LinkedHashMap<>();
+    // The other tools keep the commands they hold, so when two enabled tools claim one, the tool being saved is
+    // refused, wherever it stands in save order.
     Map<String, String> commandOwners = new LinkedHashMap<>();
+    commands.forEach((c, t) -> {
+      if (!t.spec().name().equals(saving)) {
+        commandOwners.put(c, t.spec().name());
+      }
+    });
     int enabledRules = 0;
     int enabledRegex = 0;
     for (Map.Entry<String, DirectConfig> e : configs.entrySet()) {
@@ -147,9 +161,12 @@ public final class DirectCatalog {
         String c = config.command().toLowerCase(Locale.ROOT);
         if (!COMMAND.matcher(config.command()).matches()) {
           own.add("command must be 1–32 letters, digits, '_' or '-', but was [" + config.command() + "]");
+        } else if (!config.enabled()) {
+          // A disabled config routes nothing, so it may keep a command that collides; enabling it re-checks. This
+          // is what lets restore() keep a config whose command a new host command took, disabled, not lost.
         } else if (reserved.contains(c)) {
           own.add("command [/" + config.command() + "] collides with the host's command [/" + c + "]");
-        } else if (commandOwners.containsKey(c)) {
+        } else if (commandOwners.containsKey(c) && !commandOwners.get(c).equals(tool)) {
           own.add("command [/" + config.command() + "] is already used by tool [" + commandOwners.get(c) + "]");
         } else {
           commandOwners.put(c, tool);
@@ -245,6 +262,74 @@ public final class DirectCatalog {
       }
     }
     return template;
+  }
+
+  /**
+   * The catalog of the configs a host stored (see {@link DirectConfigStore}), against the tools present now.
+   * Each config is saved in turn, in order, and none is lost:
+   *
+   * <ul>
+   *   <li>a config whose tool is absent now is skipped: it is not in the catalog, but stays in the store and
+   *       comes back when the tool does (so never write {@link #configs()} back over the stored list);
+   *   <li>a config whose tool's parameters schema changed comes back disabled with a reason, as on
+   *       {@link #rediscovered};
+   *   <li>a config that no longer saves (its command now collides with a host command, the enabled-rule limit is
+   *       reached, …) comes back disabled with the problems as its reason, or is skipped if even disabled it
+   *       does not save (a pattern over the limits, a malformed template).
+   * </ul>
+   *
+   * Each config skipped or disabled here is reported in {@link #restoreProblems()}.
+   *
+   * @param reservedCommands the host's own command names, as for {@link #empty}
+   * @param saved the stored configs, in save order
+   * @param currentSpec the tool of a name as the registry has it now, or null when the tool is absent
+   * @return the catalog; it never throws {@link DirectConfigException}
+   */
+  public static DirectCatalog restore(Collection<String> reservedCommands, List<DirectConfig> saved,
+      Function<String, ToolSpec> currentSpec) {
+    if (saved == null || saved.stream().anyMatch(java.util.Objects::isNull) || currentSpec == null) {
+      throw new IllegalArgumentException("restore needs the saved configs (without nulls) and a spec lookup, but got " + saved + ", "
+          + currentSpec);
+    }
+    DirectCatalog catalog = empty(reservedCommands);
+    List<String> problems = new ArrayList<>();
+    for (DirectConfig config : saved) {
+      ToolSpec spec = currentSpec.apply(config.toolName());
+      if (spec == null) {
+        problems.add(config.toolName() + ": skipped, the tool is not present now; its config stays stored");
+        continue;
+      }
+      try {
+        catalog = catalog.save(spec, config);
+        DirectConfig restored = catalog.config(spec.name()).orElseThrow();
+        if (config.enabled() && !restored.enabled()) {
+          problems.add(spec.name() + ": disabled, " + restored.disabledReason());
+        }
+      } catch (DirectConfigException refused) {
+        DirectConfigException last = refused;
+        if (config.enabled()) {
+          String reason = "it no longer saves: " + String.join("; ", refused.problems());
+          try {
+            catalog = catalog.save(spec, config.disabledBecause(reason));
+            problems.add(spec.name() + ": disabled, " + reason);
+            continue;
+          } catch (DirectConfigException stillRefused) {
+            last = stillRefused;
+          }
+        }
+        problems.add(spec.name() + ": skipped, it does not save even disabled: " + String.join("; ", last.problems())
+            + "; its config stays stored");
+      }
+    }
+    return new DirectCatalog(catalog.reserved, catalog.tools, List.copyOf(problems));
+  }
+
+  /**
+   * What {@link #restore} skipped or disabled, one line per config naming the tool and why, for the host to show
+   * an operator; empty for a catalog made any other way (each {@link #save} starts a new catalog).
+   */
+  public List<String> restoreProblems() {
+    return restoreProblems;
   }
 
   /**

@@ -81,6 +81,17 @@ public record DirectSettings(TriggerMode mode, long generation, Duration cooldow
         toolBudget, answerChars, answerTokens, negationWords, markerTemplate, showMarker, ignoreToolAnswers);
   }
 
+  /**
+   * These settings under another generation, such as a {@link SavedDirectConfigs#version() stored config
+   * version}: tasks claimed or booked under any other generation never run.
+   *
+   * @throws IllegalArgumentException if {@code generation} is negative
+   */
+  public DirectSettings withGeneration(long generation) {
+    return new DirectSettings(mode, generation, cooldown, eventDeadline, toolBudget, answerChars, answerTokens,
+        negationWords, markerTemplate, showMarker, ignoreToolAnswers);
+  }
+
   /** These settings with another cooldown (1–600 s). */
   public DirectSettings withCooldown(Duration cooldown) {
     return new DirectSettings(mode, generation, cooldown, eventDeadline, toolBudget, answerChars, answerTokens,

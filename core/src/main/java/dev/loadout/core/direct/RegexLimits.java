@@ -171,7 +171,7 @@ final class RegexLimits {
   }
 
   /** The index after the character class opening at {@code i}, POSIX classes ({@code [:alpha:]}) included. */
-  static int skipClass(String p, int i) {
+  private static int skipClass(String p, int i) {
     int k = i + 1;
     if (k < p.length() && p.charAt(k) == '^') {
       k++;

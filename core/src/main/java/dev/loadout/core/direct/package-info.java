@@ -6,7 +6,9 @@
  * <p>Framework-neutral: the host passes each incoming message to a {@link dev.loadout.core.direct.DirectRouter}
  * and gets a {@link dev.loadout.core.direct.DirectDecision}; the host sends every reply itself. Start with
  * {@link dev.loadout.core.direct.DirectConfig} (one per tool, checked by
- * {@link dev.loadout.core.direct.DirectCatalog} when saved).
+ * {@link dev.loadout.core.direct.DirectCatalog} when saved); keep them across restarts in a
+ * {@link dev.loadout.core.direct.DirectConfigStore} and rebuild the catalog with
+ * {@link dev.loadout.core.direct.DirectCatalog#restore}.
  */
 @API(status = EXPERIMENTAL, since = "0.1")
 package dev.loadout.core.direct;

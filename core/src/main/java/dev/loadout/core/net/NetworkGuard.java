@@ -68,6 +68,11 @@ public final class NetworkGuard {
     return of(policy, HostResolver.system());
   }
 
+  /** The resolver this guard asks, for clients derived from one built on it. */
+  HostResolver resolver() {
+    return resolver;
+  }
+
   /** The policy this guard applies. */
   public NetworkPolicy policy() {
     return policy;

@@ -78,8 +78,11 @@ public final class SafeHttpClient implements AutoCloseable {
   private final NetworkPolicy policy;
   private final PinnedDns dns;
   private final CloseableHttpClient http;
+  /** What built this client, so {@link #forTrustedBackend()} can build its twin. */
+  private final Builder settings;
 
   private SafeHttpClient(Builder b) {
+    this.settings = b;
     this.guard = b.guard;
     this.policy = b.guard.policy();
     this.dns = new PinnedDns();
@@ -131,6 +134,22 @@ public final class SafeHttpClient implements AutoCloseable {
    */
   public static Builder builder(NetworkGuard guard) {
     return new Builder(guard);
+  }
+
+  /**
+   * A client of its own for a backend the host configured on a private or loopback address (its own SearXNG,
+   * ComfyUI or speech server): this client's policy with private networks allowed and no redirect followed,
+   * so only the configured address is reached that way, and its resolver, TLS context and user agent. The
+   * cloud-metadata denylist still applies, and every other URL should keep going through this client. The
+   * caller owns the new client and closes it.
+   */
+  public SafeHttpClient forTrustedBackend() {
+    NetworkPolicy trusted = policy.toBuilder().allowPrivateNetworks(true).maxRedirects(0).build();
+    Builder b = new Builder(NetworkGuard.of(trusted, guard.resolver()));
+    b.sslContext = settings.sslContext;
+    b.userAgent = settings.userAgent;
+    b.connectListener = settings.connectListener;
+    return b.build();
   }
 
   /** The guard every hop goes through. */

@@ -44,6 +44,13 @@ class DirectSettingsTest {
   }
 
   @Test
+  void theGenerationCanBeSetFromAStoredConfigVersionAndNeverNegative() {
+    assertThat(d.withGeneration(7).generation()).isEqualTo(7);
+    assertThat(d.withGeneration(7).mode()).isEqualTo(d.mode());
+    assertThatThrownBy(() -> d.withGeneration(-1)).hasMessage("generation must be at least 0, but was -1");
+  }
+
+  @Test
   void theNegationListIsConfigurable() {
     DirectSettings s = d.withNegationWords(List.of("nicht")).withMode(TriggerMode.KEYWORD);
     DirectCatalog c = DirectFixtures.catalog().save(DirectFixtures.LOOKUP,

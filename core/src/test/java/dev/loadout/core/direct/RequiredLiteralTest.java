@@ -22,14 +22,16 @@ class RequiredLiteralTest {
       "^ab{2}c$#a",
       "^abc?d$#ab",
       "^x\\p{Han}+yz$#yz",
-      "^\\x41bc$#bc",
+      "^\\x41bc$#Abc",
+      "^把(.+)翻译成英文$#翻译成英文",
+      "^(ab)c(d|e)$#abc",
       "^(?i)hello$#-",
       "^a|b$#-",
       "^\\Qab\\E*$#-",
       "^[abc]xyz$#xyz",
       "^[[:alpha:]]xyz$#xyz"})
-  void theRequiredLiteralIsReadFromTheTopLevelOnly(String pattern, String literal) {
-    assertThat(RequiredLiteral.of(pattern)).isEqualTo(literal);
+  void theRequiredLiteralIsReadFromTheTopLevelSequence(String pattern, String literal) {
+    assertThat(RegexSyntax.requiredLiteral(RegexSyntax.parse(pattern))).isEqualTo(literal);
   }
 
   @Provide
@@ -46,7 +48,7 @@ class RequiredLiteralTest {
 
   @Property(tries = 2000)
   void aMessageWithoutTheLiteralNeverMatches(@ForAll("patterns") String pattern, @ForAll("texts") String text) {
-    String literal = RequiredLiteral.of(pattern);
+    String literal = RegexSyntax.requiredLiteral(RegexSyntax.parse(pattern));
     if (literal != null && Pattern.compile(pattern).matcher(text).matches()) {
       assertThat(text).contains(literal);
     }

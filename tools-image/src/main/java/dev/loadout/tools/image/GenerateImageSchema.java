@@ -14,7 +14,7 @@ import java.util.StringJoiner;
  */
 final class GenerateImageSchema {
   static final String NAME = "generate_image";
-  static final List<String> REFERENCE_FIELDS = List.of("media_id", "denoise");
+  static final List<String> REFERENCE_FIELDS = List.of("media_id", "target_identity", "denoise");
   static final List<String> INPAINT_FIELDS = List.of("mask_media_id");
   static final List<String> OUTPAINT_FIELDS = List.of("expand_left", "expand_right", "expand_top", "expand_bottom");
 
@@ -29,6 +29,8 @@ final class GenerateImageSchema {
         "aspect_ratio":{"type":"string","enum":["1:1","2:3","3:2","3:4","4:3","4:5","5:4","9:16","16:9","21:9"],
           "description":"Aspect ratio of the result. Default 1:1."},
         "media_id":{"type":"string","description":"Reference media ID such as media_1. Use for img2img/inpaint/outpaint."},
+        "target_identity":{"type":"array","items":{"type":"string","minLength":1},"maxItems":3,
+          "description":"Names of conversation participants whose avatars to use as reference images for img2img/inpaint/outpaint."},
         "denoise":{"type":"number","minimum":0,"maximum":1,
           "description":"Img2img/inpaint/outpaint strength from 0 to 1. Lower preserves more."},
         "mask_media_id":{"type":"string","description":"Media ID of a black-and-white mask for inpaint/outpaint; white is redrawn."},
@@ -62,6 +64,8 @@ final class GenerateImageSchema {
     } else {
       String modes = referenceModes(caps);
       edit.propertyDescription("media_id", "Reference media ID such as media_1. Use for " + modes + ".");
+      edit.propertyDescription("target_identity", "Names of conversation participants whose avatars to use as reference"
+          + " images for " + modes + ".");
       edit.propertyDescription("denoise", Character.toUpperCase(modes.charAt(0)) + modes.substring(1)
           + " strength from 0 to 1. Lower preserves more.");
     }

@@ -9,6 +9,8 @@ import dev.loadout.core.ToolMedia;
 import dev.loadout.core.ToolResult;
 import dev.loadout.core.ToolSpec;
 import dev.loadout.core.TurnContext;
+import dev.loadout.core.net.SafeHttpClient;
+import dev.loadout.core.participants.TargetResolver;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -25,7 +27,8 @@ import tools.jackson.databind.node.ObjectNode;
  * {@code generate_image}: one {@link ImageBackend} behind a schema pruned to what it supports.
  *
  * <p><b>Per turn.</b> Only the parameters of the backend's current modes survive: {@code prompt} and
- * {@code aspect_ratio} always, {@code media_id} and {@code denoise} when any reference mode exists,
+ * {@code aspect_ratio} always, {@code media_id}, {@code target_identity} and {@code denoise} when any
+ * reference mode exists,
  * {@code mask_media_id} when inpaint or outpaint exists, the {@code expand_*} edges only with outpaint.
  * The descriptions that name modes are rewritten to the supported ones, and the tool description lists
  * the modes and says whether default negative tags are sent. No supported mode hides the tool.
@@ -33,9 +36,18 @@ import tools.jackson.databind.node.ObjectNode;
  * <p><b>Per call.</b> The mode is inferred from the arguments (edges → outpaint, a mask → inpaint, a
  * reference → image-to-image) and checked again against the backend, since its configuration may have
  * changed since the turn was prepared. The guild switch ({@value #ENABLED_FLAG} set to false) and a
- * missing user id refuse the call; reference images are resolved by the host and checked against the
- * limits before the backend is called. Default positive tags are prepended to the prompt; default
- * negative tags reach the backend only through a declared negative-prompt channel.
+ * missing user id refuse the call.
+ *
+ * <p><b>References.</b> {@code media_id} is resolved by the host's {@link ReferenceImageResolver};
+ * each {@code target_identity} name is resolved to a participant by core's {@code TargetResolver} and then
+ * to an avatar by the host's {@link AvatarResolver}. Either may answer with bytes or a URL; URLs are
+ * downloaded through the pinned client's network guard, so a blocked address is refused before any
+ * socket opens. The {@link ReferenceLimits} apply before any backend call: the count before anything is
+ * resolved, the sizes as each image arrives.
+ *
+ * <p><b>Tags.</b> The prompt the backend gets is the server's default positive tags, the model's prompt,
+ * then the saved user and persona tags detected on the turn ({@link ImageProgressNotice.TagSource});
+ * default negative tags reach the backend only through a declared negative-prompt channel.
  *
  * @since 0.1
  */
@@ -46,16 +58,26 @@ public final class GenerateImageTool implements BaseTool {
       List.of("1:1", "2:3", "3:2", "3:4", "4:3", "4:5", "5:4", "9:16", "16:9", "21:9");
   /** The feature flag a guild sets to false to turn image generation off. */
   public static final String ENABLED_FLAG = "imagegen_enabled";
-  /** Default largest single reference image: 2 MiB ({@code IMAGE_REFERENCE_MAX_SINGLE_BYTES}). */
-  public static final long DEFAULT_MAX_SINGLE_BYTES = 2_097_152;
-  /** Default largest total of reference images: 6 MiB ({@code IMAGE_REFERENCE_MAX_TOTAL_BYTES}). */
-  public static final long DEFAULT_MAX_TOTAL_BYTES = 6_291_456;
   /** Failure code: the backend does not support the requested mode now. */
   public static final String MODE_NOT_SUPPORTED = "mode_not_supported";
   /** Failure code: a media id named no image. */
   public static final String MEDIA_NOT_FOUND = "media_not_found";
-  /** Failure code: a reference image is over a size limit. */
+  /** Failure code: a reference image is over the single-image limit. */
   public static final String REFERENCE_TOO_LARGE = "reference_too_large";
+  /** Failure code: the reference images together are over the total limit. */
+  public static final String REFERENCE_TOTAL_TOO_LARGE = "reference_total_too_large";
+  /** Failure code: more reference images than the count limit. */
+  public static final String REFERENCE_COUNT_EXCEEDED = "reference_count_exceeded";
+  /** Failure code: the network policy refused a reference image's URL (checked before any socket opens). */
+  public static final String REFERENCE_URL_REFUSED = "reference_url_refused";
+  /** Failure code: a reference image's URL could not be downloaded as an image. */
+  public static final String REFERENCE_DOWNLOAD_FAILED = "reference_download_failed";
+  /** Failure code: a {@code target_identity} names no participant. */
+  public static final String TARGET_NOT_FOUND = "target_not_found";
+  /** Failure code: a {@code target_identity} names several participants. */
+  public static final String TARGET_AMBIGUOUS = "target_ambiguous";
+  /** Failure code: the named participant has no avatar. */
+  public static final String AVATAR_NOT_FOUND = "avatar_not_found";
   /** Failure code: image generation is off for this guild. */
   public static final String DISABLED = "image_generation_disabled";
   /** Failure code: the turn has no user id. */
@@ -71,11 +93,9 @@ public final class GenerateImageTool implements BaseTool {
 
   private final ToolSpec spec;
   private final ImageBackend backend;
-  private final ReferenceImageResolver references;
+  private final ReferenceCollector references;
   private final String positiveTags;
   private final String negativeTags;
-  private final long maxSingleBytes;
-  private final long maxTotalBytes;
   private final ImageProgressNotice.Listener progress;
   private final ImageProgressNotice.TagSource savedTags;
   private final String tagsHint;
@@ -83,11 +103,9 @@ public final class GenerateImageTool implements BaseTool {
   private GenerateImageTool(Builder b) {
     this.spec = GenerateImageSchema.base();
     this.backend = b.backend;
-    this.references = b.references;
+    this.references = new ReferenceCollector(b.references, b.avatars, b.targets, b.client, b.limits);
     this.positiveTags = b.positiveTags;
     this.negativeTags = b.negativeTags;
-    this.maxSingleBytes = b.maxSingleBytes;
-    this.maxTotalBytes = b.maxTotalBytes;
     this.progress = b.progress;
     this.savedTags = b.savedTags;
     this.tagsHint = b.tagsHint;
@@ -146,52 +164,43 @@ public final class GenerateImageTool implements BaseTool {
     }
     Optional<String> mediaId = text(args, "media_id");
     Optional<String> maskId = text(args, "mask_media_id");
+    List<String> targets = ReferenceCollector.names(args.get("target_identity"));
+    boolean anyReference = mediaId.isPresent() || !targets.isEmpty();
     ImageMode mode = !expand.isEmpty() ? ImageMode.OUTPAINT
         : maskId.isPresent() ? ImageMode.INPAINT
-        : mediaId.isPresent() ? ImageMode.IMAGE_TO_IMAGE : ImageMode.TEXT_TO_IMAGE;
+        : anyReference ? ImageMode.IMAGE_TO_IMAGE : ImageMode.TEXT_TO_IMAGE;
     ImageCapabilities caps = backend.capabilities();
     if (!caps.supports(mode)) {
       return ToolResult.failure(MODE_NOT_SUPPORTED, "The image backend does not support " + mode.label() + " right now", false);
     }
-    if (mode.usesReference() && mediaId.isEmpty()) {
-      return ToolResult.failure(ToolResult.INVALID_ARGUMENTS, "media_id is required for " + mode.label(), false);
+    if (mode.usesReference() && !anyReference) {
+      return ToolResult.failure(ToolResult.INVALID_ARGUMENTS, "media_id or target_identity is required for " + mode.label(), false);
     }
-    List<ReferenceImage> images = new ArrayList<>(2);
-    for (Optional<String> id : List.of(mediaId, maskId)) {
-      if (id.isPresent()) {
-        Optional<ReferenceImage> image = references.resolve(id.get(), context);
-        if (image.isEmpty()) {
-          return ToolResult.failure(MEDIA_NOT_FOUND, "No image with media id " + id.get() + " in this conversation", false);
-        }
-        images.add(image.get());
-      }
+    ReferenceCollector.Outcome collected = references.collect(mediaId, targets, maskId, context);
+    if (collected.failure() != null) {
+      return collected.failure();
     }
-    long total = 0;
-    for (ReferenceImage image : images) {
-      total += image.bytes().length;
-      if (image.bytes().length > maxSingleBytes || total > maxTotalBytes) {
-        return ToolResult.failure(REFERENCE_TOO_LARGE, "Reference images may be at most " + maxSingleBytes
-            + " bytes each and " + maxTotalBytes + " bytes together", false);
-      }
+    ReferenceCollector.References refs = collected.references();
+    List<SavedImageTags> saved = savedTags(context);
+    List<String> parts = new ArrayList<>(2 + saved.size());
+    if (!positiveTags.isEmpty()) {
+      parts.add(positiveTags);
     }
-    String prompt = promptText.get();
+    parts.add(promptText.get());
+    saved.forEach(t -> parts.add(t.tags()));
     String aspect = text(args, "aspect_ratio").filter(ASPECT_RATIOS::contains).orElse(ASPECT_RATIOS.get(0));
     JsonNode denoise = args.get("denoise");
     Optional<String> negative = caps.negativePrompt() && !negativeTags.isEmpty() ? Optional.of(negativeTags) : Optional.empty();
-    ImageRequest request = new ImageRequest(mode,
-        positiveTags.isEmpty() ? prompt : positiveTags + ", " + prompt,
-        negative,
-        aspect,
-        mode.usesReference() ? Optional.of(images.get(0)) : Optional.empty(),
-        maskId.isPresent() ? Optional.of(images.get(images.size() - 1)) : Optional.empty(),
+    ImageRequest request = new ImageRequest(mode, String.join(", ", parts), negative, aspect, refs.primary(), refs.mask(),
         denoise != null && denoise.isNumber() && mode.usesReference() ? Optional.of(denoise.asDouble()) : Optional.empty(),
-        expand);
-    notice(mode, negative, mediaId.isPresent() ? 1 : 0, context);
+        expand, refs.additional());
+    notice(ImageProgressNotice.of(mode, backend.label(), negative, saved, refs.messageImages(), refs.avatarOwners(), tagsHint),
+        context);
     List<ToolMedia> media;
     try {
       media = backend.generate(request);
     } catch (ImageBackendException e) {
-      return ToolResult.failure(BACKEND_ERROR, e.getMessage(), e.retryable());
+      return ToolResult.failure(e.code(), e.getMessage(), e.retryable());
     }
     if (media == null || media.isEmpty()) {
       return ToolResult.failure(BACKEND_ERROR, "The image backend returned no image", true);
@@ -203,11 +212,19 @@ public final class GenerateImageTool implements BaseTool {
     return ToolResult.success(data, summary).withMedia(media);
   }
 
-  private void notice(ImageMode mode, Optional<String> negative, int references, TurnContext context) {
+  private List<SavedImageTags> savedTags(TurnContext context) {
     try {
-      List<String> tags = savedTags.savedTags(context);
-      progress.onNotice(ImageProgressNotice.of(mode, backend.label(), negative, tags == null ? List.of() : tags, references,
-          tagsHint), context);
+      List<SavedImageTags> tags = savedTags.savedTags(context);
+      return tags == null ? List.of() : List.copyOf(tags);
+    } catch (RuntimeException e) {
+      // Saved tags are a nicety: a host look-up that fails must not fail the generation.
+      return List.of();
+    }
+  }
+
+  private void notice(ImageProgressNotice notice, TurnContext context) {
+    try {
+      progress.onNotice(notice, context);
     } catch (RuntimeException ignored) {
       // A notice is cosmetic: a host listener that fails must not fail the generation.
     }
@@ -232,10 +249,12 @@ public final class GenerateImageTool implements BaseTool {
   public static final class Builder {
     private final ImageBackend backend;
     private ReferenceImageResolver references = ReferenceImageResolver.NONE;
+    private AvatarResolver avatars = AvatarResolver.NONE;
+    private TargetResolver targets = TargetResolver.builder().build();
+    private SafeHttpClient client;
+    private ReferenceLimits limits = ReferenceLimits.DEFAULTS;
     private String positiveTags = "";
     private String negativeTags = "";
-    private long maxSingleBytes = DEFAULT_MAX_SINGLE_BYTES;
-    private long maxTotalBytes = DEFAULT_MAX_TOTAL_BYTES;
     private ImageProgressNotice.Listener progress = ImageProgressNotice.Listener.NONE;
     private ImageProgressNotice.TagSource savedTags = ImageProgressNotice.TagSource.NONE;
     private String tagsHint = DEFAULT_TAGS_HINT;
@@ -266,18 +285,51 @@ public final class GenerateImageTool implements BaseTool {
     }
 
     /**
-     * Size limits on reference images, checked before any backend call.
+     * Size limits on reference images, checked before any backend call; the count limit stays as it is.
      *
      * @param maxSingleBytes the largest one image may be; positive
      * @param maxTotalBytes the largest all images of one call may be together; at least {@code maxSingleBytes}
      */
     public Builder referenceLimits(long maxSingleBytes, long maxTotalBytes) {
-      if (maxSingleBytes <= 0 || maxTotalBytes < maxSingleBytes) {
-        throw new IllegalArgumentException("reference limits must be positive with total >= single, but were single="
-            + maxSingleBytes + ", total=" + maxTotalBytes);
+      return referenceLimits(new ReferenceLimits(limits.maxCount(), maxSingleBytes, maxTotalBytes));
+    }
+
+    /** Count and size limits on reference images; default {@link ReferenceLimits#DEFAULTS}, or {@link ReferenceLimits#fromEnvironment(Map)}. */
+    public Builder referenceLimits(ReferenceLimits limits) {
+      if (limits == null) {
+        throw new IllegalArgumentException("reference limits must not be null");
       }
-      this.maxSingleBytes = maxSingleBytes;
-      this.maxTotalBytes = maxTotalBytes;
+      this.limits = limits;
+      return this;
+    }
+
+    /** How {@code target_identity} participants' avatars are found; default {@link AvatarResolver#NONE}. */
+    public Builder avatars(AvatarResolver avatars) {
+      if (avatars == null) {
+        throw new IllegalArgumentException("avatar resolver must not be null");
+      }
+      this.avatars = avatars;
+      return this;
+    }
+
+    /** How {@code target_identity} names become participants; default a resolver over the turn's participants only. */
+    public Builder targetResolver(TargetResolver resolver) {
+      if (resolver == null) {
+        throw new IllegalArgumentException("target resolver must not be null");
+      }
+      this.targets = resolver;
+      return this;
+    }
+
+    /**
+     * The pinned client reference images given by URL are downloaded with, so the network guard decides what
+     * may be reached; not closed by the tool. Without one, URL references fail with {@link #REFERENCE_DOWNLOAD_FAILED}.
+     */
+    public Builder httpClient(SafeHttpClient client) {
+      if (client == null) {
+        throw new IllegalArgumentException("client must not be null");
+      }
+      this.client = client;
       return this;
     }
 
@@ -290,7 +342,7 @@ public final class GenerateImageTool implements BaseTool {
       return this;
     }
 
-    /** Where saved user and persona image tags for notices come from; default none. */
+    /** Where saved user and persona image tags come from (added to the prompt, listed in notices); default none. */
     public Builder savedTags(ImageProgressNotice.TagSource source) {
       if (source == null) {
         throw new IllegalArgumentException("saved tag source must not be null");

@@ -15,18 +15,20 @@ import org.apiguardian.api.API;
  * @param mode the mode being generated; never null
  * @param backendLabel the backend's label; never null
  * @param negativeTags the default negative tags being sent, present only with a negative-prompt channel
- * @param savedTags saved user and persona image tags detected on this turn; never null
+ * @param savedTags saved user and persona image tags detected on this turn (and added to the prompt); never null
  * @param messageReferences how many images from conversation messages are used as references
+ * @param avatarReferences whose avatars are used as references, by name; never null
  * @param text the notice as one plain paragraph; never null
  * @since 0.1
  */
 @API(status = EXPERIMENTAL, since = "0.1")
-public record ImageProgressNotice(ImageMode mode, String backendLabel, Optional<String> negativeTags, List<String> savedTags,
-    int messageReferences, String text) {
+public record ImageProgressNotice(ImageMode mode, String backendLabel, Optional<String> negativeTags,
+    List<SavedImageTags> savedTags, int messageReferences, List<String> avatarReferences, String text) {
 
-  /** Copies the tag list. */
+  /** Copies the lists. */
   public ImageProgressNotice {
     savedTags = List.copyOf(savedTags);
+    avatarReferences = List.copyOf(avatarReferences);
   }
 
   /**
@@ -51,7 +53,8 @@ public record ImageProgressNotice(ImageMode mode, String backendLabel, Optional<
   }
 
   /**
-   * The host's saved image tags (user and persona tags) detected on a turn, for notices.
+   * The host's saved image tags (user and persona tags) detected on a turn: added to the prompt and listed
+   * in the notice.
    *
    * @since 0.1
    */
@@ -62,25 +65,31 @@ public record ImageProgressNotice(ImageMode mode, String backendLabel, Optional<
     TagSource NONE = context -> List.of();
 
     /**
-     * Saved tags in this turn, one entry per owner, e.g. {@code "Alice: red hair, green eyes"}.
+     * Saved tags in this turn, one entry per owner.
      *
      * @param context the turn; never null
      * @return the entries; never null
      */
-    List<String> savedTags(TurnContext context);
+    List<SavedImageTags> savedTags(TurnContext context);
   }
 
-  static ImageProgressNotice of(ImageMode mode, String backendLabel, Optional<String> negativeTags, List<String> savedTags,
-      int messageReferences, String hint) {
+  static ImageProgressNotice of(ImageMode mode, String backendLabel, Optional<String> negativeTags, List<SavedImageTags> savedTags,
+      int messageReferences, List<String> avatarReferences, String hint) {
     StringBuilder text = new StringBuilder("Generating an image (").append(mode.label()).append(") with ").append(backendLabel).append('.');
     if (messageReferences > 0) {
       text.append(" Using ").append(messageReferences).append(" message image reference").append(messageReferences == 1 ? "" : "s").append('.');
     }
+    if (!avatarReferences.isEmpty()) {
+      // Avatars are named apart from message images: the user sees whose face is being used.
+      text.append(" Using the avatar").append(avatarReferences.size() == 1 ? "" : "s").append(" of ")
+          .append(String.join(", ", avatarReferences)).append(" as reference").append(avatarReferences.size() == 1 ? "" : "s").append('.');
+    }
     negativeTags.ifPresent(tags -> text.append(" Default negative tags: ").append(tags).append('.'));
     if (!savedTags.isEmpty()) {
-      text.append(" Saved image tags detected: ").append(String.join("; ", savedTags)).append('.');
+      text.append(" Saved image tags detected: ").append(String.join("; ", savedTags.stream().map(SavedImageTags::toString).toList()))
+          .append('.');
     }
     text.append(' ').append(hint);
-    return new ImageProgressNotice(mode, backendLabel, negativeTags, savedTags, messageReferences, text.toString());
+    return new ImageProgressNotice(mode, backendLabel, negativeTags, savedTags, messageReferences, avatarReferences, text.toString());
   }
 }

@@ -4,24 +4,18 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import dev.loadout.core.ToolMedia;
 import dev.loadout.core.net.SafeHttpClient;
-import dev.loadout.core.net.SafeHttpException;
 import dev.loadout.core.net.SafeHttpRequest;
-import dev.loadout.core.net.SafeHttpResponse;
-import java.io.ByteArrayOutputStream;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.UUID;
 import org.apiguardian.api.API;
-import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
  * An OpenAI-compatible images API: {@code POST {baseUrl}/images/generations} for text-to-image, and
  * {@code POST {baseUrl}/images/edits} (multipart, with an optional {@code mask}) for image-to-image and
- * inpaint. It has no negative-prompt channel and cannot outpaint.
+ * inpaint. It has no negative-prompt channel and cannot outpaint. Edits send the first reference image only;
+ * further references (avatars) are not sent.
  *
  * <p>Every request goes through the host's {@link SafeHttpClient}, so the guard's policy decides which
  * addresses may be reached and its call timeout is the deadline of one generation: give image backends a
@@ -32,10 +26,6 @@ import tools.jackson.databind.node.ObjectNode;
  */
 @API(status = EXPERIMENTAL, since = "0.1")
 public final class OpenAiImagesBackend implements ImageBackend {
-  /** The largest response read: base64 images are big. */
-  static final long MAX_RESPONSE_BYTES = 64L << 20;
-  private static final JsonMapper JSON = JsonMapper.builder().build();
-
   private final SafeHttpClient client;
   private final String baseUrl;
   private final String apiKey;
@@ -65,13 +55,11 @@ public final class OpenAiImagesBackend implements ImageBackend {
     if (client == null) {
       throw new IllegalArgumentException("client must not be null");
     }
-    if (baseUrl == null || !(baseUrl.startsWith("http://") || baseUrl.startsWith("https://"))) {
-      throw new IllegalArgumentException("baseUrl must be an http(s) URL, but was " + baseUrl);
-    }
+    String base = ImageHttp.baseUrl(baseUrl);
     if (model == null || model.isBlank()) {
       throw new IllegalArgumentException("model must not be blank, but was " + model);
     }
-    return new Builder(client, baseUrl.endsWith("/") ? baseUrl.substring(0, baseUrl.length() - 1) : baseUrl, model);
+    return new Builder(client, base, model);
   }
 
   @Override
@@ -86,52 +74,27 @@ public final class OpenAiImagesBackend implements ImageBackend {
 
   @Override
   public List<ToolMedia> generate(ImageRequest request) throws ImageBackendException {
-    if (!capabilities.supports(request.mode())) {
-      throw new ImageBackendException(label + " does not support " + request.mode().label(), false);
-    }
+    ImageHttp.requireSupported(capabilities, label, request);
     SafeHttpRequest http = request.mode() == ImageMode.TEXT_TO_IMAGE ? generation(request) : edit(request);
-    SafeHttpResponse response;
-    try {
-      response = client.send(http);
-    } catch (SafeHttpException e) {
-      throw new ImageBackendException("The image backend could not be reached (" + e.code() + ")", e.retryable());
-    }
-    if (response.status() >= 400) {
-      int s = response.status();
-      throw new ImageBackendException("The image backend answered HTTP " + s, s >= 500 || s == 429);
-    }
-    return images(response);
+    return images(ImageHttp.jsonObject(ImageHttp.exchange(client, http)));
   }
 
   private SafeHttpRequest generation(ImageRequest request) {
-    ObjectNode body = JSON.createObjectNode();
+    ObjectNode body = ImageHttp.JSON.createObjectNode();
     body.put("model", model).put("prompt", request.prompt()).put("n", 1).put("size", size(request));
-    return authorised(SafeHttpRequest.builder("POST", baseUrl + "/images/generations"))
-        .body(JSON.writeValueAsBytes(body), "application/json").build();
+    return ImageHttp.request("POST", baseUrl + "/images/generations", apiKey).header("Accept", "application/json")
+        .body(ImageHttp.JSON.writeValueAsBytes(body), "application/json").build();
   }
 
   private SafeHttpRequest edit(ImageRequest request) {
-    String boundary = "loadout-" + UUID.randomUUID();
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    field(out, boundary, "model", model);
-    field(out, boundary, "prompt", request.prompt());
-    field(out, boundary, "n", "1");
-    field(out, boundary, "size", size(request));
-    file(out, boundary, "image", request.reference().orElseThrow());
-    if (request.mask().isPresent()) {
-      file(out, boundary, "mask", request.mask().get());
-    }
-    out.writeBytes(("--" + boundary + "--\r\n").getBytes(StandardCharsets.UTF_8));
-    return authorised(SafeHttpRequest.builder("POST", baseUrl + "/images/edits"))
-        .body(out.toByteArray(), "multipart/form-data; boundary=" + boundary).build();
-  }
-
-  private SafeHttpRequest.Builder authorised(SafeHttpRequest.Builder b) {
-    b.maxBodyBytes(MAX_RESPONSE_BYTES).rejectOversizedBody(true).header("Accept", "application/json");
-    if (apiKey != null) {
-      b.header("Authorization", "Bearer " + apiKey);
-    }
-    return b;
+    Multipart form = new Multipart().field("model", model).field("prompt", request.prompt()).field("n", "1")
+        .field("size", size(request));
+    ReferenceImage image = request.reference().orElseThrow();
+    form.file("image", "image." + Multipart.extension(image), image);
+    request.mask().ifPresent(mask -> form.file("mask", "mask." + Multipart.extension(mask), mask));
+    byte[] body = form.body();
+    return ImageHttp.request("POST", baseUrl + "/images/edits", apiKey).header("Accept", "application/json")
+        .body(body, form.contentType()).build();
   }
 
   /** The API's three sizes: square, portrait or landscape. */
@@ -140,26 +103,7 @@ public final class OpenAiImagesBackend implements ImageBackend {
     return px[0] > px[1] ? "1536x1024" : px[0] < px[1] ? "1024x1536" : "1024x1024";
   }
 
-  private static void field(ByteArrayOutputStream out, String boundary, String name, String value) {
-    out.writeBytes(("--" + boundary + "\r\nContent-Disposition: form-data; name=\"" + name + "\"\r\n\r\n" + value + "\r\n")
-        .getBytes(StandardCharsets.UTF_8));
-  }
-
-  private static void file(ByteArrayOutputStream out, String boundary, String name, ReferenceImage image) {
-    String extension = image.mimeType().startsWith("image/") ? image.mimeType().substring(6) : "bin";
-    out.writeBytes(("--" + boundary + "\r\nContent-Disposition: form-data; name=\"" + name + "\"; filename=\"" + name + "."
-        + extension + "\"\r\nContent-Type: " + image.mimeType() + "\r\n\r\n").getBytes(StandardCharsets.UTF_8));
-    out.writeBytes(image.bytes());
-    out.writeBytes("\r\n".getBytes(StandardCharsets.UTF_8));
-  }
-
-  private List<ToolMedia> images(SafeHttpResponse response) throws ImageBackendException {
-    JsonNode root;
-    try {
-      root = JSON.readTree(response.body());
-    } catch (JacksonException e) {
-      throw new ImageBackendException("The image backend answered with malformed JSON", true);
-    }
+  private List<ToolMedia> images(JsonNode root) throws ImageBackendException {
     List<ToolMedia> media = new ArrayList<>();
     JsonNode data = root.get("data");
     if (data != null && data.isArray()) {
@@ -174,9 +118,17 @@ public final class OpenAiImagesBackend implements ImageBackend {
       }
     }
     if (media.isEmpty()) {
-      throw new ImageBackendException("The image backend returned no image", true);
+      throw ImageHttp.noImage();
     }
     return media;
+  }
+
+  /** A key checked for what a bearer header can carry; null stays null. The message never echoes it. */
+  static String checkedKey(String apiKey) {
+    if (apiKey != null && (apiKey.isBlank() || apiKey.chars().anyMatch(c -> c < 0x21 || c > 0x7E))) {
+      throw new IllegalArgumentException("apiKey must be printable ASCII without spaces");
+    }
+    return apiKey;
   }
 
   /** Names the label and model, never the key. */
@@ -207,19 +159,13 @@ public final class OpenAiImagesBackend implements ImageBackend {
 
     /** The API key, sent as a bearer token; default none (for keyless local servers). */
     public Builder apiKey(String apiKey) {
-      if (apiKey != null && (apiKey.isBlank() || apiKey.chars().anyMatch(c -> c < 0x21 || c > 0x7E))) {
-        throw new IllegalArgumentException("apiKey must be printable ASCII without spaces");
-      }
-      this.apiKey = apiKey;
+      this.apiKey = checkedKey(apiKey);
       return this;
     }
 
     /** How the tool description names this backend; default {@code "OpenAI images"}. */
     public Builder label(String label) {
-      if (label == null || label.isBlank()) {
-        throw new IllegalArgumentException("label must not be blank, but was " + label);
-      }
-      this.label = label.trim();
+      this.label = ImageHttp.label(label);
       return this;
     }
 

@@ -12,7 +12,7 @@ import org.apiguardian.api.API;
  * @since 0.1
  */
 @API(status = EXPERIMENTAL, since = "0.1")
-public record ReferenceImage(byte[] bytes, String mimeType) {
+public record ReferenceImage(byte[] bytes, String mimeType) implements ReferenceMedia {
 
   /** Checks that nothing is null. */
   public ReferenceImage {

@@ -7,9 +7,9 @@ import java.util.Optional;
 import org.apiguardian.api.API;
 
 /**
- * The host's look-up of conversation media ids ({@code media_1}, …) for {@code generate_image}. A host
- * that downloads the bytes from a URL must do so through the network guard (the pinned
- * {@code SafeHttpClient}).
+ * The host's look-up of conversation media ids ({@code media_1}, …) for {@code generate_image}. It answers
+ * with the bytes, or with a URL that the tool downloads through the network guard (the pinned
+ * {@code SafeHttpClient} given to the tool) within the reference size limits.
  *
  * @since 0.1
  */
@@ -25,7 +25,7 @@ public interface ReferenceImageResolver {
    *
    * @param mediaId the id the model gave; never null
    * @param context the turn; never null
-   * @return the image, or empty when the id names none
+   * @return the image or its URL, or empty when the id names none
    */
-  Optional<ReferenceImage> resolve(String mediaId, TurnContext context);
+  Optional<ReferenceMedia> resolve(String mediaId, TurnContext context);
 }

@@ -41,6 +41,7 @@ class GenerateImageVariantPropertyTest {
           }
         }
         assertThat(properties.contains("media_id")).as("%s", caps).isEqualTo(caps.anyReferenceMode());
+        assertThat(properties.contains("target_identity")).as("%s", caps).isEqualTo(caps.anyReferenceMode());
         assertThat(properties.contains("mask_media_id")).as("%s", caps)
             .isEqualTo(modes.contains(ImageMode.INPAINT) || modes.contains(ImageMode.OUTPAINT));
         assertThat(properties.contains("expand_left")).as("%s", caps).isEqualTo(modes.contains(ImageMode.OUTPAINT));

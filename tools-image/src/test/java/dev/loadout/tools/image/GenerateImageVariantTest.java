@@ -64,6 +64,8 @@ class GenerateImageVariantTest {
 
   private static String reference(String modes, String strength) {
     return "\"media_id\":{\"type\":\"string\",\"description\":\"Reference media ID such as media_1. Use for " + modes + ".\"},"
+        + "\"target_identity\":{\"type\":\"array\",\"items\":{\"type\":\"string\",\"minLength\":1},\"maxItems\":3,"
+        + "\"description\":\"Names of conversation participants whose avatars to use as reference images for " + modes + ".\"},"
         + "\"denoise\":{\"type\":\"number\",\"minimum\":0,\"maximum\":1,\"description\":\"" + strength
         + " strength from 0 to 1. Lower preserves more.\"}";
   }

@@ -1,13 +1,27 @@
 package dev.loadout.tools.image;
 
+import dev.loadout.core.BaseTool;
+import dev.loadout.core.Loadout;
+import dev.loadout.core.ToolCall;
 import dev.loadout.core.ToolMedia;
+import dev.loadout.core.ToolRegistry;
+import dev.loadout.core.ToolResult;
 import dev.loadout.core.TurnContext;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
 
 /** Shared test values: a turn, and a backend that records what it was asked. */
 final class ImageFixtures {
   private ImageFixtures() {
+  }
+
+  /** Runs one call through a real {@code Loadout}: prepare the turn, then execute on what was shown. */
+  static ToolResult run(BaseTool tool, TurnContext context, String arguments) throws Exception {
+    try (Loadout loadout = Loadout.builder(ToolRegistry.builder().register(tool).build()).build()) {
+      return loadout.prepare(context).execute(ToolCall.of("call_1", tool.spec().name(), arguments))
+          .toCompletableFuture().get(30, TimeUnit.SECONDS);
+    }
   }
 
   static TurnContext.Builder context() {

@@ -8,6 +8,9 @@ import dev.loadout.core.Loadout;
 import dev.loadout.core.ToolCall;
 import dev.loadout.core.ToolRegistry;
 import dev.loadout.core.ToolResult;
+import dev.loadout.core.TurnContext;
+import dev.loadout.core.participants.ParticipantTargetIndex;
+import dev.loadout.core.participants.Participants;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -29,9 +32,13 @@ class ImageProgressNoticeTest {
   }
 
   private ToolResult call(GenerateImageTool tool, String arguments) throws Exception {
+    return call(tool, ImageFixtures.context().build(), arguments);
+  }
+
+  private ToolResult call(GenerateImageTool tool, TurnContext context, String arguments) throws Exception {
     Loadout loadout = Loadout.builder(ToolRegistry.builder().register(tool).build()).build();
     open.add(loadout);
-    return loadout.prepare(ImageFixtures.context().build()).execute(ToolCall.of("c", "generate_image", arguments))
+    return loadout.prepare(context).execute(ToolCall.of("c", "generate_image", arguments))
         .toCompletableFuture().get(10, TimeUnit.SECONDS);
   }
 
@@ -61,16 +68,39 @@ class ImageProgressNoticeTest {
   }
 
   @Test
-  void savedTagsAndMessageReferencesAreListed() throws Exception {
-    call(tool(ImageCapabilities.of(false, IMAGE_TO_IMAGE)).referenceImages((id, ctx) -> Optional.of(new ReferenceImage(new byte[1], "image/png")))
-        .savedTags(context -> List.of("Alice: red hair", "Tomori: silver hair")).build(),
+  void savedTagsAndMessageReferencesAreListedAndTheTagsReachThePrompt() throws Exception {
+    var backend = new ImageFixtures.RecordingBackend(ImageCapabilities.of(false, IMAGE_TO_IMAGE));
+    call(GenerateImageTool.builder(backend).progress((notice, context) -> notices.add(notice)).defaultPositiveTags("masterpiece")
+        .referenceImages((id, ctx) -> Optional.of(new ReferenceImage(new byte[1], "image/png")))
+        .savedTags(context -> List.of(new SavedImageTags("Alice", "red hair"), new SavedImageTags("Tomori", "silver hair"))).build(),
         "{\"prompt\":\"a fox\",\"media_id\":\"media_1\"}");
 
     assertThat(notices).singleElement().satisfies(n -> {
       assertThat(n.messageReferences()).isEqualTo(1);
-      assertThat(n.savedTags()).containsExactly("Alice: red hair", "Tomori: silver hair");
+      assertThat(n.avatarReferences()).isEmpty();
+      assertThat(n.savedTags()).extracting(SavedImageTags::owner).containsExactly("Alice", "Tomori");
       assertThat(n.text()).isEqualTo("Generating an image (image-to-image) with Test backend. Using 1 message image reference."
           + " Saved image tags detected: Alice: red hair; Tomori: silver hair. " + GenerateImageTool.DEFAULT_TAGS_HINT);
+    });
+    assertThat(backend.requests).singleElement()
+        .satisfies(r -> assertThat(r.prompt()).isEqualTo("masterpiece, a fox, red hair, silver hair"));
+  }
+
+  @Test
+  void avatarReferencesAreCalledOutApartFromMessageImages() throws Exception {
+    ParticipantTargetIndex index = ParticipantTargetIndex.of(List.of(
+        Participants.user("u7").username("alice").build(), Participants.user("u8").username("bob").build()));
+    call(tool(ImageCapabilities.of(false, IMAGE_TO_IMAGE))
+        .referenceImages((id, ctx) -> Optional.of(new ReferenceImage(new byte[1], "image/png")))
+        .avatars((participant, ctx) -> Optional.of(new ReferenceImage(new byte[2], "image/png"))).build(),
+        ImageFixtures.context().attribute(ParticipantTargetIndex.ATTRIBUTE, index).build(),
+        "{\"prompt\":\"us at the beach\",\"media_id\":\"media_1\",\"target_identity\":[\"alice\",\"bob\"]}");
+
+    assertThat(notices).singleElement().satisfies(n -> {
+      assertThat(n.messageReferences()).isEqualTo(1);
+      assertThat(n.avatarReferences()).containsExactly("alice", "bob");
+      assertThat(n.text()).isEqualTo("Generating an image (image-to-image) with Test backend. Using 1 message image reference."
+          + " Using the avatars of alice, bob as references. " + GenerateImageTool.DEFAULT_TAGS_HINT);
     });
   }
 

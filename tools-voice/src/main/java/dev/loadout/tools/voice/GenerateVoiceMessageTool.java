@@ -109,6 +109,9 @@ public final class GenerateVoiceMessageTool implements BaseTool {
     if (dispatcher.voice(context).isEmpty()) {
       return Optional.of("the persona has no voice");
     }
+    if (dispatcher.toolVoice(context).isEmpty()) {
+      return Optional.of("the persona has no voice that " + dispatcher.endpoint().orElseThrow().label() + " accepts");
+    }
     return Optional.empty();
   }
 

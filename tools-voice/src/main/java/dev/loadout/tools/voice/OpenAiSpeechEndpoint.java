@@ -3,12 +3,10 @@ package dev.loadout.tools.voice;
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import dev.loadout.core.net.SafeHttpClient;
-import dev.loadout.core.net.SafeHttpException;
 import dev.loadout.core.net.SafeHttpRequest;
 import dev.loadout.core.net.SafeHttpResponse;
 import java.util.Optional;
 import org.apiguardian.api.API;
-import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
@@ -20,8 +18,6 @@ import tools.jackson.databind.node.ObjectNode;
  */
 @API(status = EXPERIMENTAL, since = "0.1")
 public final class OpenAiSpeechEndpoint implements SpeechEndpoint {
-  private static final JsonMapper JSON = JsonMapper.builder().build();
-  private static final long MAX_AUDIO_BYTES = 25L << 20;
 
   private final SafeHttpClient client;
   private final String baseUrl;
@@ -44,7 +40,8 @@ public final class OpenAiSpeechEndpoint implements SpeechEndpoint {
   /**
    * Starts an endpoint.
    *
-   * @param client the pinned client; never null, not closed by the endpoint
+   * @param client the pinned client; never null, not closed by the endpoint. For a speech server the host runs on
+   *     a private or loopback address, pass {@link SafeHttpClient#forTrustedBackend() client.forTrustedBackend()}
    * @param baseUrl the API root including its version, e.g. {@code https://api.openai.com/v1}
    * @param model the model id, e.g. {@code gpt-4o-mini-tts}
    */
@@ -52,13 +49,11 @@ public final class OpenAiSpeechEndpoint implements SpeechEndpoint {
     if (client == null) {
       throw new IllegalArgumentException("client must not be null");
     }
-    if (baseUrl == null || !(baseUrl.startsWith("http://") || baseUrl.startsWith("https://"))) {
-      throw new IllegalArgumentException("baseUrl must be an http(s) URL, but was " + baseUrl);
-    }
+    String base = SpeechHttp.url("baseUrl", baseUrl);
     if (model == null || model.isBlank()) {
       throw new IllegalArgumentException("model must not be blank, but was " + model);
     }
-    return new Builder(client, baseUrl.endsWith("/") ? baseUrl.substring(0, baseUrl.length() - 1) : baseUrl, model);
+    return new Builder(client, base, model);
   }
 
   @Override
@@ -71,6 +66,12 @@ public final class OpenAiSpeechEndpoint implements SpeechEndpoint {
     return markup;
   }
 
+  /** Preset voice names only. */
+  @Override
+  public java.util.Set<VoiceShape> voiceShapes() {
+    return java.util.EnumSet.of(VoiceShape.VOICE_ID);
+  }
+
   @Override
   public boolean supportsInstructions() {
     return instructions;
@@ -78,29 +79,18 @@ public final class OpenAiSpeechEndpoint implements SpeechEndpoint {
 
   @Override
   public SpeechAudio synthesize(SpeechRequest request) throws SpeechException {
-    ObjectNode body = JSON.createObjectNode();
-    body.put("model", model).put("input", request.script()).put("voice", request.voice()).put("response_format", "mp3");
+    ObjectNode body = SpeechHttp.JSON.createObjectNode();
+    String voice = request.voice().voiceId().orElseThrow(() -> new SpeechException(label + " accepts voice ids only", false));
+    body.put("model", model).put("input", request.script()).put("voice", voice).put("response_format", "mp3");
     request.instructions().ifPresent(i -> body.put("instructions", i));
     SafeHttpRequest.Builder http = SafeHttpRequest.builder("POST", baseUrl + "/audio/speech")
-        .maxBodyBytes(MAX_AUDIO_BYTES).rejectOversizedBody(true).header("Accept", "audio/mpeg")
-        .body(JSON.writeValueAsBytes(body), "application/json");
+        .maxBodyBytes(SpeechHttp.MAX_AUDIO_BYTES).rejectOversizedBody(true).header("Accept", "audio/mpeg")
+        .body(SpeechHttp.JSON.writeValueAsBytes(body), "application/json");
     if (apiKey != null) {
       http.header("Authorization", "Bearer " + apiKey);
     }
-    SafeHttpResponse response;
-    try {
-      response = client.send(http.build());
-    } catch (SafeHttpException e) {
-      throw new SpeechException("The speech endpoint could not be reached (" + e.code() + ")", e.retryable());
-    }
-    if (response.status() >= 400) {
-      int s = response.status();
-      throw new SpeechException("The speech endpoint answered HTTP " + s, s >= 500 || s == 429);
-    }
-    if (response.bodyLength() == 0) {
-      throw new SpeechException("The speech endpoint returned no audio", true);
-    }
-    String type = response.contentType().map(t -> t.split(";")[0].trim()).filter(t -> t.startsWith("audio/")).orElse("audio/mpeg");
+    SafeHttpResponse response = SpeechHttp.exchange(client, http.build());
+    String type = SpeechHttp.type(response).filter(t -> t.startsWith("audio/")).orElse("audio/mpeg");
     return new SpeechAudio(response.body(), type, Optional.empty());
   }
 
@@ -133,19 +123,13 @@ public final class OpenAiSpeechEndpoint implements SpeechEndpoint {
 
     /** The API key, sent as a bearer token; default none. */
     public Builder apiKey(String apiKey) {
-      if (apiKey != null && (apiKey.isBlank() || apiKey.chars().anyMatch(c -> c < 0x21 || c > 0x7E))) {
-        throw new IllegalArgumentException("apiKey must be printable ASCII without spaces");
-      }
-      this.apiKey = apiKey;
+      this.apiKey = SpeechHttp.checkedKey(apiKey);
       return this;
     }
 
     /** How descriptions name the endpoint; default {@code "OpenAI speech"}. */
     public Builder label(String label) {
-      if (label == null || label.isBlank()) {
-        throw new IllegalArgumentException("label must not be blank, but was " + label);
-      }
-      this.label = label.trim();
+      this.label = SpeechHttp.label(label);
       return this;
     }
 

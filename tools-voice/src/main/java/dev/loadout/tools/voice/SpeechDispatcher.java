@@ -3,6 +3,7 @@ package dev.loadout.tools.voice;
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import dev.loadout.core.TurnContext;
+import java.util.List;
 import java.util.Optional;
 import org.apiguardian.api.API;
 
@@ -11,9 +12,14 @@ import org.apiguardian.api.API;
  * own command ({@code /generate voice-message}) both call {@link #send}, so the voice, the instructions
  * rule and the delivery cannot drift between them.
  *
- * <p>Instructions reach the endpoint only when it takes one-off delivery instructions, or when it is a
- * voice-design endpoint and the persona's voice was designed (they are then a voice design prompt);
- * otherwise they are dropped, as the tool never offered them.
+ * <p><b>Voice.</b> Which voice speaks follows the {@link VoiceOrigin} table against the endpoint's
+ * {@link SpeechEndpoint#voiceShapes() shapes}: the tool takes the persona's best source; a command may offer
+ * every source ({@link #sources}) and send the one the user picked. A source whose shape the endpoint does
+ * not accept is refused here, before any request, as a configuration error.
+ *
+ * <p><b>Instructions</b> reach the endpoint only when it takes one-off delivery instructions, or when the
+ * voice is a designed one (they then tweak the design for this message); otherwise they are dropped, as
+ * the tool never offered them.
  *
  * @since 0.1
  */
@@ -48,9 +54,25 @@ public final class SpeechDispatcher {
     return Optional.ofNullable(endpoint);
   }
 
-  /** The voice for this turn, if the persona has one. */
+  /** The persona's stored voice for this turn, if it has one. */
   public Optional<PersonaVoice> voice(TurnContext context) {
-    return voices.voice(context);
+    return personaVoice(context);
+  }
+
+  /** The voice the model's tool speaks in on this turn: empty without an endpoint or a compatible persona voice. */
+  public Optional<VoiceSelection> toolVoice(TurnContext context) {
+    return endpoint == null ? Optional.empty() : VoiceSourceTable.forTool(endpoint.voiceShapes(), personaVoice(context));
+  }
+
+  /**
+   * Every voice a command may offer on this turn, best first, per the {@link VoiceOrigin} table.
+   *
+   * @param uploaded a clip the user supplied with the command, if any
+   * @param typedDesignPrompt a design prompt the user typed with the command, if any
+   */
+  public List<VoiceSelection> sources(TurnContext context, Optional<VoiceSample> uploaded, Optional<String> typedDesignPrompt) {
+    return endpoint == null ? List.of()
+        : VoiceSourceTable.candidates(endpoint.voiceShapes(), personaVoice(context), uploaded, typedDesignPrompt);
   }
 
   /** Whether instructions would reach the endpoint on this turn (see the class comment). */
@@ -58,45 +80,77 @@ public final class SpeechDispatcher {
     return endpoint != null && (endpoint.supportsInstructions() || designPrompt(context));
   }
 
-  /** Whether instructions are a voice design prompt on this turn, not one-off delivery instructions. */
+  /** Whether the tool's instructions tweak a designed voice on this turn, not one-off delivery instructions. */
   boolean designPrompt(TurnContext context) {
-    return endpoint != null && endpoint.markup() == ScriptMarkup.VOICE_DESIGN
-        && voices.voice(context).map(PersonaVoice::designed).orElse(false);
+    return toolVoice(context).map(v -> v.shape() == VoiceShape.DESIGN).orElse(false);
   }
 
   /**
-   * The request {@link #send} would synthesise.
+   * The request {@link #send} would synthesise with the tool's voice.
    *
-   * @throws SpeechException when there is no endpoint or no voice, or the script is blank
+   * @throws SpeechException when there is no endpoint or no compatible voice, or the script is blank
    */
   public SpeechRequest request(TurnContext context, String script, Optional<String> instructions) throws SpeechException {
     if (endpoint == null) {
       throw new SpeechException("No speech endpoint is configured", false);
     }
-    PersonaVoice voice = voices.voice(context).orElseThrow(() -> new SpeechException("The persona has no voice", false));
+    VoiceSelection voice = toolVoice(context).orElseThrow(() -> new SpeechException(personaVoice(context).isEmpty()
+        ? "The persona has no voice" : "The persona has no voice that " + endpoint.label() + " accepts", false));
+    return request(voice, script, instructions);
+  }
+
+  private SpeechRequest request(VoiceSelection voice, String script, Optional<String> instructions) throws SpeechException {
+    if (endpoint == null) {
+      throw new SpeechException("No speech endpoint is configured", false);
+    }
+    if (!endpoint.voiceShapes().contains(voice.shape())) {
+      throw new SpeechException(endpoint.label() + " does not accept a " + voice.shape().name().toLowerCase(java.util.Locale.ROOT)
+          .replace('_', ' ') + " voice", false);
+    }
     if (script == null || script.isBlank()) {
       throw new SpeechException("The script is empty", false);
     }
-    Optional<String> kept = acceptsInstructions(context)
-        ? instructions.map(String::trim).filter(s -> !s.isEmpty()) : Optional.empty();
-    return new SpeechRequest(script.trim(), voice.voiceId(), kept);
+    boolean kept = endpoint.supportsInstructions() || voice.shape() == VoiceShape.DESIGN;
+    return new SpeechRequest(script.trim(), voice,
+        kept && instructions != null ? instructions.map(String::trim).filter(s -> !s.isEmpty()) : Optional.empty());
   }
 
   /**
-   * Synthesises a script in the turn's voice and delivers it.
+   * Synthesises a script in the tool's voice for this turn and delivers it.
    *
    * @param context the turn; never null
    * @param script the words to speak
    * @param title the attachment's title; blank becomes {@code "Voice message"}
-   * @param instructions delivery instructions or a voice design prompt; dropped when not accepted
+   * @param instructions delivery instructions or a design tweak; dropped when not accepted
    * @return what was delivered
    * @throws SpeechException with a user-safe message when anything fails
    */
   public SpeechAudio send(TurnContext context, String script, String title, Optional<String> instructions) throws SpeechException {
-    SpeechRequest request = request(context, script, instructions);
+    return deliver(request(context, script, instructions), title, context);
+  }
+
+  /**
+   * Synthesises a script in a voice a command's user picked from {@link #sources} and delivers it.
+   *
+   * @throws SpeechException when the endpoint does not accept the voice's shape (before any request), or anything fails
+   */
+  public SpeechAudio send(TurnContext context, VoiceSelection voice, String script, String title, Optional<String> instructions)
+      throws SpeechException {
+    if (voice == null) {
+      throw new SpeechException("No voice was chosen", false);
+    }
+    return deliver(request(voice, script, instructions), title, context);
+  }
+
+  private SpeechAudio deliver(SpeechRequest request, String title, TurnContext context) throws SpeechException {
     SpeechAudio audio = endpoint.synthesize(request);
     delivery.deliver(audio, title == null || title.isBlank() ? "Voice message" : title.trim(), context);
     return audio;
+  }
+
+  private Optional<PersonaVoice> personaVoice(TurnContext context) {
+    Optional<PersonaVoice> v = voices.voice(context);
+    return v == null ? Optional.empty() : v;
   }
 
   @Override

@@ -22,6 +22,14 @@ public interface SpeechEndpoint {
   /** What the endpoint accepts in a script; never null. */
   ScriptMarkup markup();
 
+  /**
+   * The request shapes the endpoint accepts: by default a voice-design endpoint takes design prompts and
+   * every other endpoint takes voice ids. A cloning endpoint overrides this with {@link VoiceShape#CLONE}.
+   */
+  default java.util.Set<VoiceShape> voiceShapes() {
+    return java.util.EnumSet.of(markup() == ScriptMarkup.VOICE_DESIGN ? VoiceShape.DESIGN : VoiceShape.VOICE_ID);
+  }
+
   /** Whether the endpoint takes one-off delivery instructions with a script. */
   boolean supportsInstructions();
 

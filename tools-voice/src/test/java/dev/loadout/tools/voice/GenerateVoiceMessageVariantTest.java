@@ -57,14 +57,14 @@ class GenerateVoiceMessageVariantTest {
 
   @Test
   void aPlainEndpointShowsScriptAndTitleAndSaysPlainTextOnly() {
-    PreparedTurn turn = prepare(VoiceFixtures.endpoint(ScriptMarkup.PLAIN, false), new PersonaVoice("alloy", false));
+    PreparedTurn turn = prepare(VoiceFixtures.endpoint(ScriptMarkup.PLAIN, false), PersonaVoice.voiceId("alloy"));
 
     assertThat(rendered(turn)).isEqualTo(expected(PLAIN_SCRIPT, null));
   }
 
   @Test
   void aPlainEndpointWithInstructionsAddsOneOffDeliveryInstructions() {
-    PreparedTurn turn = prepare(VoiceFixtures.endpoint(ScriptMarkup.PLAIN, true), new PersonaVoice("alloy", false));
+    PreparedTurn turn = prepare(VoiceFixtures.endpoint(ScriptMarkup.PLAIN, true), PersonaVoice.voiceId("alloy"));
 
     assertThat(rendered(turn)).isEqualTo(expected(PLAIN_SCRIPT, "One-off delivery instructions for this message only (tone,"
         + " pace, emotion); the persona's voice stays the same. Optional."));
@@ -72,7 +72,7 @@ class GenerateVoiceMessageVariantTest {
 
   @Test
   void aDesignedVoiceOnAVoiceDesignEndpointAddsAVoiceDesignPrompt() {
-    PreparedTurn turn = prepare(VoiceFixtures.endpoint(ScriptMarkup.VOICE_DESIGN, false), new PersonaVoice("v-123", true));
+    PreparedTurn turn = prepare(VoiceFixtures.endpoint(ScriptMarkup.VOICE_DESIGN, false), PersonaVoice.designPrompt("a calm low voice"));
 
     assertThat(rendered(turn)).isEqualTo(expected("The words to speak. Plain text only: no markup, tags, emoji or stage"
         + " directions; the persona's designed voice sets how it sounds.",
@@ -80,16 +80,15 @@ class GenerateVoiceMessageVariantTest {
   }
 
   @Test
-  void aVoiceDesignEndpointWithoutADesignedVoiceOffersNoInstructions() {
-    PreparedTurn turn = prepare(VoiceFixtures.endpoint(ScriptMarkup.VOICE_DESIGN, false), new PersonaVoice("preset", false));
+  void aVoiceDesignEndpointHidesTheToolFromAPersonaWithOnlyAVoiceId() {
+    PreparedTurn turn = prepare(VoiceFixtures.endpoint(ScriptMarkup.VOICE_DESIGN, false), PersonaVoice.voiceId("preset"));
 
-    assertThat(turn.variant("generate_voice_message").orElseThrow().parameters().get("properties").propertyNames())
-        .containsExactly("script", "title");
+    assertThat(reason(turn)).isEqualTo("the persona has no voice that Test TTS accepts");
   }
 
   @Test
   void theToolIsHiddenWithoutEndpointWithoutVoiceOrWhenTheGuildTurnedItOff() {
-    PersonaVoice voice = new PersonaVoice("alloy", false);
+    PersonaVoice voice = PersonaVoice.voiceId("alloy");
     SpeechEndpoint endpoint = VoiceFixtures.endpoint(ScriptMarkup.PLAIN, false);
 
     assertThat(reason(prepare(null, voice))).isEqualTo("no speech endpoint is configured");

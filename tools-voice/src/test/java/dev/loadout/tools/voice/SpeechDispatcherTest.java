@@ -60,7 +60,7 @@ class SpeechDispatcherTest {
 
   @Test
   void theToolAndTheCommandSendIdenticalSynthesisRequests() throws Exception {
-    SpeechDispatcher dispatcher = dispatcher(endpoint(true), new PersonaVoice("nova", false));
+    SpeechDispatcher dispatcher = dispatcher(endpoint(true), PersonaVoice.voiceId("nova"));
     TurnContext context = VoiceFixtures.context().build();
 
     callTool(dispatcher, context, "{\"script\":\"Good morning!\",\"title\":\"Hello\",\"voice_instructions\":\"cheerful\"}");
@@ -80,7 +80,7 @@ class SpeechDispatcherTest {
 
   @Test
   void theToolResultSaysWhatWasDelivered() throws Exception {
-    ToolResult result = callTool(dispatcher(endpoint(false), new PersonaVoice("nova", false)), VoiceFixtures.context().build(),
+    ToolResult result = callTool(dispatcher(endpoint(false), PersonaVoice.voiceId("nova")), VoiceFixtures.context().build(),
         "{\"script\":\"Hi\"}");
 
     assertThat(result).isInstanceOfSatisfying(ToolResult.Success.class, s -> {
@@ -91,26 +91,27 @@ class SpeechDispatcherTest {
 
   @Test
   void instructionsAreDroppedWhenTheEndpointDoesNotTakeThem() throws Exception {
-    SpeechDispatcher dispatcher = dispatcher(endpoint(false), new PersonaVoice("nova", false));
+    SpeechDispatcher dispatcher = dispatcher(endpoint(false), PersonaVoice.voiceId("nova"));
 
     assertThat(dispatcher.request(VoiceFixtures.context().build(), " Hi ", Optional.of("whisper")))
         .isEqualTo(new SpeechRequest("Hi", "nova", Optional.empty()));
   }
 
   @Test
-  void aDesignedVoiceOnAVoiceDesignEndpointKeepsTheDesignPrompt() throws Exception {
-    SpeechEndpoint designed = OpenAiSpeechEndpoint.builder(client, server.baseUrl(), "m").markup(ScriptMarkup.VOICE_DESIGN).build();
-    SpeechDispatcher dispatcher = dispatcher(designed, new PersonaVoice("v-1", true));
+  void aDesignedVoiceOnAVoiceDesignEndpointKeepsThePerMessageDesignTweak() throws Exception {
+    SpeechEndpoint designed = CustomSpeechEndpoint.builder(client, server.root() + "/tts").markup(ScriptMarkup.VOICE_DESIGN).build();
+    SpeechDispatcher dispatcher = dispatcher(designed, PersonaVoice.designPrompt("a calm low voice"));
 
-    assertThat(dispatcher.request(VoiceFixtures.context().build(), "Hi", Optional.of("a warm low voice")))
-        .isEqualTo(new SpeechRequest("Hi", "v-1", Optional.of("a warm low voice")));
+    assertThat(dispatcher.request(VoiceFixtures.context().build(), "Hi", Optional.of("a little hoarse")))
+        .isEqualTo(new SpeechRequest("Hi", new VoiceSelection(VoiceOrigin.PERSONA_DESIGN_PROMPT, Optional.empty(), Optional.empty(),
+            Optional.of("a calm low voice")), Optional.of("a little hoarse")));
   }
 
   @Test
   void anEndpointErrorIsAFailedResultNamingOnlyTheStatusAndNothingIsDelivered() throws Exception {
     server.status(503);
 
-    ToolResult result = callTool(dispatcher(endpoint(false), new PersonaVoice("nova", false)), VoiceFixtures.context().build(),
+    ToolResult result = callTool(dispatcher(endpoint(false), PersonaVoice.voiceId("nova")), VoiceFixtures.context().build(),
         "{\"script\":\"Hi\"}");
 
     assertThat(result).isEqualTo(ToolResult.failure(GenerateVoiceMessageTool.SPEECH_ERROR, "The speech endpoint answered HTTP 503", true));
@@ -135,7 +136,7 @@ class SpeechDispatcherTest {
 
   @Test
   void aCommandWithoutAnEndpointFailsWithAPlainMessage() {
-    SpeechDispatcher dispatcher = SpeechDispatcher.of(null, c -> Optional.of(new PersonaVoice("nova", false)), delivery);
+    SpeechDispatcher dispatcher = SpeechDispatcher.of(null, c -> Optional.of(PersonaVoice.voiceId("nova")), delivery);
 
     assertThatThrownBy(() -> dispatcher.send(VoiceFixtures.context().build(), "Hi", "t", Optional.empty()))
         .isInstanceOf(SpeechException.class).hasMessage("No speech endpoint is configured");

@@ -187,8 +187,7 @@ public final class WebSearchToolBuilder {
       if (id.equals(SEARXNG) && searxngUrl != null) {
         SafeHttpClient c = shared;
         if (trustSearxng) {
-          NetworkPolicy trusted = shared.guard().policy().toBuilder().allowPrivateNetworks(true).maxRedirects(0).build();
-          c = SafeHttpClient.builder(NetworkGuard.of(trusted)).build();
+          c = shared.forTrustedBackend();
           owned.add(c);
         }
         engines.add(new SearXngEngine(searxngUrl, c));

@@ -1,0 +1,135 @@
+package dev.loadout.tools.image;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.loadout.core.ToolMedia;
+import dev.loadout.core.net.NetworkGuard;
+import dev.loadout.core.net.NetworkPolicy;
+import dev.loadout.core.net.SafeHttpClient;
+import java.net.InetAddress;
+import java.nio.charset.StandardCharsets;
+import java.util.Base64;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** The generic custom image endpoint against a loopback fake of its documented JSON contract. */
+class CustomImageEndpointBackendTest {
+  private ImagesFakeServer server;
+  private SafeHttpClient client;
+
+  @BeforeEach
+  void start() throws Exception {
+    server = new ImagesFakeServer();
+    client = OpenAiImagesBackendTest.loopbackClient();
+  }
+
+  @AfterEach
+  void stop() {
+    client.close();
+    server.close();
+  }
+
+  private static ImageRequest textToImage() {
+    return new ImageRequest(ImageMode.TEXT_TO_IMAGE, "a red fox", Optional.of("blurry"), "16:9", Optional.empty(),
+        Optional.empty(), Optional.empty(), Map.of());
+  }
+
+  @Test
+  void aLegacyConfigurationThatDeclaresNothingIsTextToImageOnlyWithoutANegativePrompt() throws Exception {
+    server.answer("/gen", 200, "{\"images\":[{\"base64\":\"iVBORw0KGgo=\",\"mime_type\":\"image/webp\"}]}");
+    CustomImageEndpointBackend backend = CustomImageEndpointBackend.builder(client, server.url("/gen")).build();
+
+    List<ToolMedia> media = backend.generate(textToImage());
+
+    assertThat(backend.capabilities()).isEqualTo(ImageCapabilities.of(false, ImageMode.TEXT_TO_IMAGE));
+    assertThat(media).singleElement().satisfies(m -> assertThat(m.mimeType()).isEqualTo("image/webp"));
+    assertThat(ImageHttp.JSON.readTree(server.received.get(0).body())).isEqualTo(ImageHttp.JSON.readTree(
+        "{\"mode\":\"text_to_image\",\"prompt\":\"a red fox\",\"aspect_ratio\":\"16:9\",\"width\":1344,\"height\":768}"));
+  }
+
+  @Test
+  void declaredModesSendTheReferenceAsBase64AndTheNegativePromptThroughItsChannel() throws Exception {
+    server.answer("/gen", 200, "{\"images\":[{\"base64\":\"iVBORw0KGgo=\"}]}");
+    CustomImageEndpointBackend backend = CustomImageEndpointBackend.builder(client, server.url("/gen")).apiKey("tok-9")
+        .declaredModes(Map.of("image_to_image", true, "outpaint", true, "negative_prompt", true)).build();
+    ReferenceImage ref = new ReferenceImage("REF".getBytes(StandardCharsets.US_ASCII), "image/jpeg");
+
+    backend.generate(new ImageRequest(ImageMode.OUTPAINT, "a beach", Optional.of("blurry"), "1:1", Optional.of(ref),
+        Optional.empty(), Optional.of(0.5), Map.of("right", 256)));
+
+    assertThat(backend.capabilities()).isEqualTo(ImageCapabilities.of(true, ImageMode.TEXT_TO_IMAGE, ImageMode.IMAGE_TO_IMAGE,
+        ImageMode.OUTPAINT));
+    assertThat(server.received.get(0).authorization()).isEqualTo("Bearer tok-9");
+    assertThat(ImageHttp.JSON.readTree(server.received.get(0).body())).isEqualTo(ImageHttp.JSON.readTree(
+        "{\"mode\":\"outpaint\",\"prompt\":\"a beach\",\"aspect_ratio\":\"1:1\",\"width\":1024,\"height\":1024,"
+            + "\"negative_prompt\":\"blurry\",\"denoise\":0.5,\"image\":{\"mime_type\":\"image/jpeg\",\"base64\":\""
+            + Base64.getEncoder().encodeToString("REF".getBytes(StandardCharsets.US_ASCII)) + "\"},"
+            + "\"expand\":{\"left\":0,\"right\":256,\"top\":0,\"bottom\":0}}"));
+  }
+
+  @Test
+  void aResultUrlIsDownloadedThroughTheGuardAndReturnedAsAnImage() throws Exception {
+    server.answer("/gen", 200, "{\"images\":[{\"url\":\"" + server.url("/files/out.png") + "\"}]}");
+    server.answer("/files/out.png", "image/png", new byte[] {1, 2, 3});
+
+    List<ToolMedia> media = CustomImageEndpointBackend.builder(client, server.url("/gen")).build().generate(textToImage());
+
+    assertThat(media).singleElement().satisfies(m -> assertThat(m.base64()).contains(Base64.getEncoder().encodeToString(new byte[] {1, 2, 3})));
+    assertThat(server.received).extracting(ImagesFakeServer.Received::path).containsExactly("/gen", "/files/out.png");
+  }
+
+  @Test
+  void aTrustedPrivateEndpointCannotMakeTheBotFetchABlockedUrlElsewhere() throws Exception {
+    // The shared client is production: "cdn.test" resolves to loopback, which production refuses before connecting.
+    try (SafeHttpClient production = SafeHttpClient.builder(NetworkGuard.of(NetworkPolicy.production(),
+        host -> List.of(InetAddress.getLoopbackAddress()))).build();
+        CustomImageEndpointBackend backend = CustomImageEndpointBackend.builder(production, server.url("/gen"))
+            .trustPrivateNetwork(true).build()) {
+      server.answer("/gen", 200, "{\"images\":[{\"url\":\"http://cdn.test:" + server.url("").split(":")[2] + "/files/out.png\"}]}");
+
+      assertThatThrownBy(() -> backend.generate(textToImage()))
+          .isInstanceOfSatisfying(ImageBackendException.class, e -> assertThat(e.code()).isEqualTo(ImageBackendException.REFUSED));
+    }
+    assertThat(server.received).extracting(ImagesFakeServer.Received::path).containsExactly("/gen");
+  }
+
+  @Test
+  void aNonImageResultUrlIsABadResponse() {
+    server.answer("/gen", 200, "{\"images\":[{\"url\":\"" + server.url("/page") + "\"}]}");
+    server.answer("/page", "text/html", "<html>".getBytes(StandardCharsets.UTF_8));
+
+    assertThatThrownBy(() -> CustomImageEndpointBackend.builder(client, server.url("/gen")).build().generate(textToImage()))
+        .isInstanceOfSatisfying(ImageBackendException.class, e -> {
+          assertThat(e.code()).isEqualTo(ImageBackendException.BAD_RESPONSE);
+          assertThat(e.getMessage()).isEqualTo("The image backend sent a result that is not an image");
+        });
+  }
+
+  @Test
+  void errorsMalformedJsonAndEmptyListsAreFailuresWithTheirCodes() {
+    CustomImageEndpointBackend backend = CustomImageEndpointBackend.builder(client, server.url("/gen")).build();
+
+    server.answer("/gen", 502, "{}");
+    assertThatThrownBy(() -> backend.generate(textToImage())).isInstanceOfSatisfying(ImageBackendException.class, e -> {
+      assertThat(e.code()).isEqualTo(ImageBackendException.ERROR);
+      assertThat(e.retryable()).isTrue();
+    });
+    server.answer("/gen", 200, "not json");
+    assertThatThrownBy(() -> backend.generate(textToImage())).isInstanceOfSatisfying(ImageBackendException.class,
+        e -> assertThat(e.code()).isEqualTo(ImageBackendException.BAD_RESPONSE));
+    server.answer("/gen", 200, "{\"images\":[]}");
+    assertThatThrownBy(() -> backend.generate(textToImage())).isInstanceOfSatisfying(ImageBackendException.class,
+        e -> assertThat(e.getMessage()).isEqualTo("The image backend returned no image"));
+  }
+
+  @Test
+  void theKeyIsNeverInToString() {
+    assertThat(CustomImageEndpointBackend.builder(client, server.url("/gen")).apiKey("tok-9").build().toString())
+        .doesNotContain("tok-9").contains("key=***");
+  }
+}
