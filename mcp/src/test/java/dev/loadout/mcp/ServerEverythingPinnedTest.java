@@ -1,6 +1,7 @@
 package dev.loadout.mcp;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import dev.loadout.core.net.NetworkGuard;
 import dev.loadout.core.net.NetworkPolicy;
@@ -15,6 +16,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -41,6 +43,8 @@ class ServerEverythingPinnedTest {
   static Process sse;
   static int streamablePort;
   static int ssePort;
+  static String entry;
+  static Path preload;
 
   final PinnedTransportTest.Rebinding dns = new PinnedTransportTest.Rebinding();
   final Connector connector = new Connector(NetworkGuard.of(NetworkPolicy.development(), dns),
@@ -48,12 +52,12 @@ class ServerEverythingPinnedTest {
 
   @BeforeAll
   static void start() throws Exception {
-    String entry = System.getenv(ServerEverythingTest.VARIABLE);
+    entry = System.getenv(ServerEverythingTest.VARIABLE);
     if (entry == null || entry.isBlank() || !Files.isRegularFile(Path.of(entry))) {
       Assumptions.abort("server-everything tests skipped: set " + ServerEverythingTest.VARIABLE + " to the dist/index.js of "
           + "@modelcontextprotocol/server-everything (npm install it; Node 20)");
     }
-    Path preload = scratch.resolve("loopback.cjs");
+    preload = scratch.resolve("loopback.cjs");
     Files.writeString(preload, ServerEverythingTest.LOOPBACK_PRELOAD);
     streamablePort = ServerEverythingTest.freePort();
     streamable = ServerEverythingTest.startNode(entry, preload, streamablePort, "streamableHttp");
@@ -62,16 +66,48 @@ class ServerEverythingPinnedTest {
   }
 
   @AfterAll
-  static void stop() throws Exception {
+  static void stopAll() throws Exception {
     for (Process p : new Process[] {streamable, sse}) {
       if (p != null) {
-        p.destroy();
-        if (!p.waitFor(10, TimeUnit.SECONDS)) {
-          p.destroyForcibly();
-        }
+        stop(p);
       }
     }
     blocking.shutdownNow();
+  }
+
+  @Test
+  void aRestartedServerEverythingAnswers400ForTheOldSessionWhichFailsAsSessionLostAndTheClientReinitialises()
+      throws Exception {
+    int port = ServerEverythingTest.freePort();
+    Process server = ServerEverythingTest.startNode(entry, preload, port, "streamableHttp");
+    Connector.Connected c = null;
+    try {
+      c = connector.connect("http://" + PinnedTransportTest.HOST + ":" + port + "/mcp", TOKEN);
+      McpSchema.CallToolRequest echo = McpSchema.CallToolRequest.builder("echo").arguments(Map.of("message", "back")).build();
+      stop(server);
+      server = ServerEverythingTest.startNode(entry, preload, port, "streamableHttp");
+      Connector.Connected connected = c;
+
+      Throwable lost = catchThrowableOfType(RuntimeException.class, () -> connected.client().callTool(echo));
+
+      assertThat(Failures.classify(lost).code()).isEqualTo(McpFailureCodes.SESSION_LOST);
+      McpSchema.CallToolResult again = c.client().callTool(echo);
+      assertThat(((McpSchema.TextContent) again.content().get(0)).text()).contains("back");
+      assertThat(dns.calls).hasValue(1);
+    } finally {
+      if (c != null) {
+        c.client().close();
+      }
+      stop(server);
+    }
+  }
+
+  private static void stop(Process p) throws InterruptedException {
+    p.destroy();
+    if (!p.waitFor(10, TimeUnit.SECONDS)) {
+      p.destroyForcibly();
+      p.waitFor(10, TimeUnit.SECONDS);
+    }
   }
 
   @ParameterizedTest
