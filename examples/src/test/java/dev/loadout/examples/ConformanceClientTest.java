@@ -100,8 +100,12 @@ class ConformanceClientTest {
           + "\nthe client said:\n" + clientOutput(required)).isTrue();
     }
     assertThat(results.get("tools_call")).isEqualTo(new Outcome(1, 0, 0, false, true));
-    // The Java SDK transport does not resume a closed POST stream after the server's retry interval.
-    assertThat(results.get("sse-retry").checksPass()).isFalse();
+    // Loadout's Streamable HTTP transport resumes a POST stream the server closed, after its retry interval and
+    // with Last-Event-ID (the SDK's own transport passed one check of two). The timing check may only warn
+    // "slightly late" on a loaded machine; no check fails.
+    Outcome retry = results.get("sse-retry");
+    assertThat(retry.checksFailed()).as(retry.toString()).isZero();
+    assertThat(retry.checksPassed() + retry.warnings()).as(retry.toString()).isEqualTo(3);
     List<String> bound = Files.readAllLines(listenLog);
     assertThat(bound).as("every scenario server listened at least once").hasSizeGreaterThanOrEqualTo(scenarios.size());
     assertThat(bound).as("addresses the runner's servers bound").allMatch("127.0.0.1"::equals);

@@ -4,24 +4,24 @@ import dev.loadout.core.net.NetworkGuard;
 import dev.loadout.core.net.UrlVerdict;
 import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.McpSyncClient;
-import io.modelcontextprotocol.client.transport.HttpClientSseClientTransport;
-import io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTransport;
 import io.modelcontextprotocol.spec.McpClientTransport;
 import io.modelcontextprotocol.spec.McpSchema;
-import java.net.URI;
-import java.net.http.HttpClient;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
+import reactor.core.scheduler.Scheduler;
+import reactor.core.scheduler.Schedulers;
 
 /**
  * Opens one MCP session with transport fallback. Before anything else the URL is re-checked by the
- * {@link NetworkGuard} (a registered name that now resolves to an internal address is refused here). Then
- * Streamable HTTP, then SSE: each attempt builds a fresh transport and a fresh client (a client whose
- * transport failed is never reused; the SSE transport's endpoint is one-shot), sends the bearer token,
+ * {@link NetworkGuard}, which resolves the host once: a registered name that now resolves to an internal
+ * address is refused here, before any connection, and every request of the session goes to the addresses of
+ * that answer ({@link PinnedSession}). Then Streamable HTTP, then SSE, both Loadout's own transports on the
+ * pinned client: each attempt builds a fresh transport and a fresh client (a client whose transport failed
+ * is never reused; the SSE endpoint is one-shot), sends the bearer token, stays on the registered origin,
  * follows no redirects, caps response bodies, and runs {@code initialize} plus {@code tools/list} on the
  * blocking executor under Loadout's own deadline. Both attempts share one budget of
  * {@link McpSettings#connectTimeout()}, so a hanging server costs the gatherer that and no more. A failed
@@ -36,11 +36,13 @@ final class Connector {
   private final NetworkGuard guard;
   private final McpSettings settings;
   private final Executor blocking;
+  private final Scheduler scheduler;
 
   Connector(NetworkGuard guard, McpSettings settings, Executor blocking) {
     this.guard = guard;
     this.settings = settings;
     this.blocking = blocking;
+    this.scheduler = Schedulers.fromExecutor(blocking);
   }
 
   /** A live session and what it discovered. */
@@ -58,6 +60,7 @@ final class Connector {
   }
 
   Connected connect(String url, String token) throws ConnectFailed {
+    // The one resolution of this connect: every request of both attempts goes to these checked addresses.
     UrlVerdict verdict = guard.check(url);
     if (!verdict.allowed()) {
       throw new ConnectFailed(McpFailureCodes.BLOCKED, Redaction.sanitize(verdict.reason(), url, token));
@@ -71,9 +74,12 @@ final class Connector {
         errors.add(label(transport) + ": not tried, the connect deadline had passed");
         break;
       }
+      McpClientTransport t = null;
       McpSyncClient client = null;
       try {
-        client = newClient(transport, url, token, Duration.ofNanos(left));
+        Duration budget = Duration.ofNanos(left);
+        t = newTransport(transport, new PinnedSession(guard, verdict, url, token, settings.maxResponseBytes()), budget);
+        client = newClient(t, budget);
         McpSyncClient c = client;
         CompletableFuture<List<McpSchema.Tool>> discovery = CompletableFuture.supplyAsync(() -> {
           c.initialize();
@@ -85,8 +91,11 @@ final class Connector {
         Failures.Classified f = Failures.classify(e);
         lastCode = f.code();
         errors.add(label(transport) + ": " + f.code() + " (" + shorten(Redaction.sanitize(f.detail(), url, token)) + ")");
+        // Closing the client closes its transport, which also ends a POST still waiting for its answer.
         if (client != null) {
           client.close();
+        } else if (t != null) {
+          t.close();
         }
         if (f.code().equals(McpFailureCodes.UNAUTHORIZED) || f.code().equals(McpFailureCodes.BLOCKED)) {
           break;
@@ -97,31 +106,21 @@ final class Connector {
     throw new ConnectFailed(lastCode, Redaction.sanitize(message, url, token));
   }
 
-  private McpSyncClient newClient(String transport, String url, String token, Duration budget) {
-    URI u = URI.create(url);
-    String base = Redaction.origin(url);
-    String path = (u.getRawPath() == null || u.getRawPath().isEmpty() ? "/" : u.getRawPath())
-        + (u.getRawQuery() == null ? "" : "?" + u.getRawQuery());
-    HttpClient.Builder http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-        .followRedirects(HttpClient.Redirect.NEVER);
-    OriginGuard origin = new OriginGuard(url, token);
-    McpClientTransport t;
-    if (transport.equals(STREAMABLE)) {
-      t = HttpClientStreamableHttpTransport.builder(base).endpoint(path).clientBuilder(http)
-          .connectTimeout(budget).httpRequestCustomizer(origin).maxResponseSize(settings.maxResponseBytes()).build();
-    } else {
-      t = sse(base, path, http, budget, origin);
-    }
-    Duration requestTimeout = settings.executionTimeout().compareTo(budget) > 0 ? settings.executionTimeout() : budget;
-    // The SDK's own timeouts only free its threads; Loadout's deadline (Deadlines) is what callers wait for.
-    return McpClient.sync(t).clientInfo(CLIENT_INFO).initializationTimeout(budget)
-        .requestTimeout(requestTimeout.plusSeconds(1)).build();
+  private McpClientTransport newTransport(String transport, PinnedSession http, Duration budget) {
+    Duration requestTimeout = requestTimeout(budget);
+    return transport.equals(STREAMABLE) ? new StreamableTransport(http, requestTimeout, scheduler)
+        : new SseTransport(http, budget, requestTimeout, blocking, scheduler);
   }
 
-  @SuppressWarnings("deprecation")
-  private McpClientTransport sse(String base, String path, HttpClient.Builder http, Duration budget, OriginGuard origin) {
-    return HttpClientSseClientTransport.builder(base).sseEndpoint(path).clientBuilder(http).connectTimeout(budget)
-        .httpRequestCustomizer(origin).maxResponseSize(settings.maxResponseBytes()).build();
+  private McpSyncClient newClient(McpClientTransport t, Duration budget) {
+    // The SDK's own timeouts only free its threads; Loadout's deadline (Deadlines) is what callers wait for.
+    return McpClient.sync(t).clientInfo(CLIENT_INFO).initializationTimeout(budget)
+        .requestTimeout(requestTimeout(budget)).build();
+  }
+
+  private Duration requestTimeout(Duration budget) {
+    Duration longer = settings.executionTimeout().compareTo(budget) > 0 ? settings.executionTimeout() : budget;
+    return longer.plusSeconds(1);
   }
 
   /** Keeps each transport's part short, so the final message names both within its 500 characters. */

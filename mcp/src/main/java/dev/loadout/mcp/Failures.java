@@ -1,15 +1,11 @@
 package dev.loadout.mcp;
 
-import io.modelcontextprotocol.client.transport.McpHttpClientTransportAuthorizationException;
 import io.modelcontextprotocol.spec.McpError;
 import io.modelcontextprotocol.spec.McpSchema;
-import io.modelcontextprotocol.spec.McpTransportException;
 import io.modelcontextprotocol.spec.McpTransportSessionClosedException;
 import io.modelcontextprotocol.spec.McpTransportSessionNotFoundException;
 import java.io.IOException;
 import java.net.ConnectException;
-import java.net.http.HttpTimeoutException;
-import java.nio.channels.ClosedChannelException;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeoutException;
@@ -17,9 +13,10 @@ import java.util.concurrent.TimeoutException;
 /**
  * The one place where what the MCP SDK throws becomes a Loadout code. The SDK reports one outage in many
  * shapes by transport and timing: {@code RuntimeException("Client failed to initialize …")} around the real
- * cause, Reactor's {@code ReactiveException} around a {@link TimeoutException}, {@link McpTransportException}
- * with an HTTP status in its text, {@link McpError} with a JSON-RPC code. So the cause chain is walked and
- * the most specific cause wins; the text kept is the innermost message, sanitised by the caller.
+ * cause, Reactor's {@code ReactiveException} around a {@link TimeoutException}, {@link McpError} with a
+ * JSON-RPC code, the SDK's session-not-found signal, and the already classified {@link TransportFailure} of
+ * Loadout's own transports. So the cause chain is walked and the most specific cause wins; the text kept is
+ * the innermost message, sanitised by the caller.
  */
 final class Failures {
   private Failures() {}
@@ -52,7 +49,7 @@ final class Failures {
   }
 
   private static Classified direct(Throwable c) {
-    if (c instanceof TimeoutException || c instanceof HttpTimeoutException) {
+    if (c instanceof TimeoutException) {
       return new Classified(McpFailureCodes.TIMEOUT, "no answer before the deadline");
     }
     if (c instanceof McpError) {
@@ -76,23 +73,10 @@ final class Failures {
     if (c instanceof McpTransportSessionClosedException) {
       return new Classified(McpFailureCodes.SESSION_LOST, c.getMessage());
     }
-    if (c instanceof McpHttpClientTransportAuthorizationException) {
-      return new Classified(McpFailureCodes.UNAUTHORIZED, "the server refused the credentials");
+    if (c instanceof TransportFailure) {
+      return new Classified(((TransportFailure) c).code, c.getMessage());
     }
-    if (c instanceof OriginGuard.LeftOrigin) {
-      return new Classified(McpFailureCodes.BLOCKED, c.getMessage());
-    }
-    if (c instanceof McpTransportException) {
-      String m = String.valueOf(c.getMessage());
-      if (m.contains("Session not found")) {
-        return new Classified(McpFailureCodes.SESSION_LOST, m);
-      }
-      if (m.contains("Status code") || m.contains("status code") || m.contains("HTTP code")) {
-        return new Classified(McpFailureCodes.HTTP_ERROR, m);
-      }
-      return null;
-    }
-    if (c instanceof ConnectException || c instanceof ClosedChannelException) {
+    if (c instanceof ConnectException) {
       return new Classified(McpFailureCodes.UNREACHABLE, "connection refused or closed");
     }
     if (c instanceof IOException && c.getCause() == null) {

@@ -278,8 +278,10 @@ public final class GuildMcpManager implements ExternalToolSources, AutoCloseable
     }
 
     /**
-     * Where blocking SDK calls run (connects, tool calls, snapshot writes). It must allow at least as many
-     * threads as servers connecting at once; unless set the manager makes a cached pool of daemon threads.
+     * Where blocking SDK calls run (connects, tool calls, snapshot writes, and the event stream of each live
+     * legacy-SSE session, which holds one thread for its life). It must allow at least as many threads as
+     * servers connecting at once plus live SSE sessions; unless set the manager makes a cached pool of daemon
+     * threads.
      */
     public Builder executor(java.util.concurrent.Executor e) {
       executor = required("executor", e);

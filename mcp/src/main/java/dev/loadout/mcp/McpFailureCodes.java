@@ -21,6 +21,8 @@ public final class McpFailureCodes {
   public static final String UNAUTHORIZED = "mcp_unauthorized";
   /** The server answered with an HTTP status that is not MCP (404 at the endpoint, 5xx, …). */
   public static final String HTTP_ERROR = "mcp_http_error";
+  /** The server answered with a redirect; MCP requests follow none. */
+  public static final String REDIRECTED = "mcp_redirected";
   /** The server's answer was not valid MCP (non-JSON body, oversized response, missing capability). */
   public static final String PROTOCOL_ERROR = "mcp_protocol_error";
   /** The server no longer knows the session (it restarted); the next call reconnects. */

@@ -73,13 +73,13 @@ class ServerEverythingTest {
     sse = startNode(entry, preload, ssePort, "sse");
   }
 
-  private static int freePort() throws Exception {
+  static int freePort() throws Exception {
     try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
       return s.getLocalPort();
     }
   }
 
-  private static Process startNode(String entry, Path preload, int port, String transport) throws Exception {
+  static Process startNode(String entry, Path preload, int port, String transport) throws Exception {
     ProcessBuilder pb = new ProcessBuilder("node", "-r", preload.toString(), entry, transport);
     pb.environment().put("PORT", String.valueOf(port));
     // One stream: the readiness line may come on stdout or stderr depending on the server's version.

@@ -5,6 +5,7 @@ import java.io.InputStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.SocketAddress;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -55,6 +56,8 @@ final class Exchange {
   private long deadline;
   private long cap;
   private boolean readBoundByDeadline;
+  /** Set once a streamed response's head arrived: later reads are bound by the idle timeout, not the deadline. */
+  private boolean streaming;
 
   Exchange(CloseableHttpClient http, PinnedDns dns, NetworkPolicy policy, ParsedUrl target, List<InetAddress> addresses, int hop) {
     this.http = http;
@@ -73,14 +76,7 @@ final class Exchange {
     if (remaining <= 0) {
       throw deadlineExceeded(null);
     }
-    HttpUriRequestBase request = new HttpUriRequestBase(method, target.uri());
-    for (Map.Entry<String, String> h : headers) {
-      request.addHeader(h.getKey(), h.getValue());
-    }
-    request.setHeader("Accept-Encoding", "identity");
-    if (body != null) {
-      request.setEntity(new ByteArrayEntity(body, ContentType.parse(contentType)));
-    }
+    HttpUriRequestBase request = request(method, body, contentType, headers);
     long remainingMillis = Math.max(1, TimeUnit.NANOSECONDS.toMillis(remaining));
     long readMillis = policy.readTimeout().toMillis();
     readBoundByDeadline = remainingMillis < readMillis;
@@ -134,19 +130,102 @@ final class Exchange {
       if (!released) {
         request.cancel();
       }
-      if (response != null) {
-        try {
-          response.close();
-        } catch (IOException | RuntimeException e) {
-          // The connection is already discarded.
-        }
+      closeQuietly(response);
+    }
+  }
+
+  /**
+   * Sends without following a redirect and hands the body over unread: the response head must arrive within
+   * {@code headTimeout} (the request is cancelled when it passes), each later read may wait {@code idleTimeout}
+   * (zero: without limit, the owner closes the stream), and the body is cut with an error past {@code cap}.
+   */
+  SafeHttpStream open(String method, byte[] body, String contentType, List<Map.Entry<String, String>> headers,
+      Duration headTimeout, Duration idleTimeout, long cap) throws SafeHttpException {
+    this.cap = cap;
+    this.deadline = System.nanoTime() + headTimeout.toNanos();
+    HttpUriRequestBase request = request(method, body, contentType, headers);
+    HttpClientContext context = HttpClientContext.create();
+    context.setRequestConfig(RequestConfig.custom()
+        .setRedirectsEnabled(false)
+        .setResponseTimeout(idleTimeout.isZero() ? Timeout.DISABLED : Timeout.ofMilliseconds(Math.max(1, idleTimeout.toMillis())))
+        .setConnectionRequestTimeout(Timeout.ofMilliseconds(Math.max(1, headTimeout.toMillis())))
+        .build());
+    ClassicHttpResponse response = null;
+    try (DeadlineTimer.Alarm alarm = DeadlineTimer.arm(deadline, request::cancel)) {
+      dns.pin(target.host(), addresses);
+      try {
+        response = http.executeOpen(new HttpHost(target.scheme(), target.host(), target.port()), request, context);
+      } finally {
+        dns.clear();
+      }
+      if (request.isCancelled()) {
+        throw new IOException("cancelled at the head deadline");
+      }
+      streaming = true;
+      HttpEntity entity = response.getEntity();
+      InputStream in = entity == null ? InputStream.nullInputStream() : entity.getContent();
+      return new SafeHttpStream(this, response.getCode(), Headers.of(response.getHeaders()), in, request, response,
+          idleTimeout);
+    } catch (IOException e) {
+      request.cancel();
+      closeQuietly(response);
+      if (request.isCancelled() && System.nanoTime() - deadline >= 0) {
+        throw new SafeHttpException(SafeHttpException.DEADLINE_EXCEEDED, "The server at host '" + target.host()
+            + "' sent no response within " + headTimeout.toMillis() + " ms.", null, e);
+      }
+      if (e instanceof java.net.SocketTimeoutException) {
+        throw idleTimeout(idleTimeout, e);
+      }
+      throw e instanceof SafeHttpException ? (SafeHttpException) e : classify(e, false);
+    } catch (RuntimeException e) {
+      request.cancel();
+      closeQuietly(response);
+      throw e;
+    }
+  }
+
+  private HttpUriRequestBase request(String method, byte[] body, String contentType, List<Map.Entry<String, String>> headers) {
+    HttpUriRequestBase request = new HttpUriRequestBase(method, target.uri());
+    for (Map.Entry<String, String> h : headers) {
+      request.addHeader(h.getKey(), h.getValue());
+    }
+    request.setHeader("Accept-Encoding", "identity");
+    if (body != null) {
+      request.setEntity(new ByteArrayEntity(body, ContentType.parse(contentType)));
+    }
+    return request;
+  }
+
+  static void closeQuietly(ClassicHttpResponse response) {
+    if (response != null) {
+      try {
+        response.close();
+      } catch (IOException | RuntimeException e) {
+        // The connection is already discarded.
       }
     }
   }
 
-  private SafeHttpException classify(IOException e, boolean cancelled) {
+  SafeHttpException idleTimeout(Duration idle, IOException cause) {
+    return new SafeHttpException(SafeHttpException.READ_TIMEOUT, "The server at host '" + target.host()
+        + "' sent nothing for " + idle.toMillis() + " ms.", null, cause);
+  }
+
+  ParsedUrl target() {
+    return target;
+  }
+
+  long cap() {
+    return cap;
+  }
+
+  SafeHttpException tooLargeError() {
+    return tooLarge();
+  }
+
+  SafeHttpException classify(IOException e, boolean cancelled) {
     String host = "host '" + target.host() + "'";
-    if (cancelled || System.nanoTime() - deadline >= 0) {
+    if (cancelled || !streaming && System.nanoTime() - deadline >= 0) {
       return deadlineExceeded(e);
     }
     if (e instanceof ConnectTimeoutException) {

@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.net.URISyntaxException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -48,7 +49,7 @@ import org.apiguardian.api.API;
  * and port; every one of them was opened to an address the same policy allowed.
  *
  * <p><b>Redirects</b> are followed here, never by Apache: at most {@link NetworkPolicy#maxRedirects()} hops,
- * each one checked and pinned afresh. A 303, and a 301 or 302 after POST, become a GET without body;
+ * each one checked and pinned afresh ({@link #open} follows none: it serves a session on one checked origin). A 303, and a 301 or 302 after POST, become a GET without body;
  * {@code Authorization} and {@code Cookie} are dropped when the origin changes.
  *
  * <p><b>Limits.</b> Bodies are counted as they stream and cut at the cap whatever {@code Content-Length} says
@@ -203,6 +204,45 @@ public final class SafeHttpClient implements AutoCloseable {
       }
       previous = target;
     }
+  }
+
+  /**
+   * Sends one request to addresses the guard already checked and hands the body over as it arrives. For
+   * protocols that talk to one origin many times (an MCP session): the host is resolved and checked once,
+   * and every request of the session goes to those same addresses, so a DNS answer that changes later is
+   * never used. Redirects are not followed; a 3xx is a response for the caller to refuse.
+   *
+   * @param request the request; its URL must have the checked URL's scheme, host and port. Its
+   *     {@link SafeHttpRequest#maxBodyBytes()} caps the whole body (the policy's cap when unset); a caller
+   *     that keeps an event stream open caps each event itself
+   * @param checked an allowed verdict from this client's {@link #guard()}
+   * @param headTimeout how long to wait for the response head, connecting included; positive
+   * @param idleTimeout how long each read may wait for bytes; zero for no limit (the caller closes the stream)
+   * @throws SafeHttpException with a stable code when no response head arrives, or
+   *     {@link SafeHttpException#URL_REFUSED} when the URL is not on the checked origin
+   */
+  public SafeHttpStream open(SafeHttpRequest request, UrlVerdict checked, Duration headTimeout, Duration idleTimeout)
+      throws SafeHttpException {
+    if (request == null || checked == null || !checked.allowed()) {
+      throw new IllegalArgumentException("a request and an allowed verdict are required");
+    }
+    if (headTimeout == null || headTimeout.isNegative() || headTimeout.isZero() || idleTimeout == null
+        || idleTimeout.isNegative()) {
+      throw new IllegalArgumentException("headTimeout must be positive and idleTimeout zero or positive");
+    }
+    ParsedUrl target;
+    try {
+      target = UrlParser.parse(request.url());
+    } catch (UrlParser.Rejected r) {
+      throw new SafeHttpException(SafeHttpException.URL_REFUSED, r.getMessage(), null, null);
+    }
+    if (!target.sameOrigin(checked.url())) {
+      throw new SafeHttpException(SafeHttpException.URL_REFUSED, "The URL is not on the checked origin "
+          + checked.url().origin() + ".", null, null);
+    }
+    long cap = request.maxBodyBytes() > 0 ? request.maxBodyBytes() : policy.maxBodyBytes();
+    return new Exchange(http, dns, policy, target, checked.addresses(), 0)
+        .open(request.method(), request.bodyView(), request.contentType(), request.headers(), headTimeout, idleTimeout, cap);
   }
 
   private static String resolveLocation(ParsedUrl base, String location) throws SafeHttpException {
