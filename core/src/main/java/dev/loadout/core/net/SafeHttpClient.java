@@ -271,7 +271,10 @@ public final class SafeHttpClient implements AutoCloseable {
     }
   }
 
-  /** Closes pooled connections and ends requests in flight (they fail with {@code connection_failed}). Calls after this fail. */
+  /**
+   * Closes pooled connections and ends requests in flight (they fail with {@code connection_failed}). Calls
+   * after this fail.
+   */
   @Override
   public void close() {
     closed = true;
