@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import reactor.core.scheduler.Scheduler;
 import reactor.core.scheduler.Schedulers;
 
@@ -76,15 +77,21 @@ final class Connector {
       }
       McpClientTransport t = null;
       McpSyncClient client = null;
+      AtomicBoolean attemptInitialized = null;
       try {
         Duration budget = Duration.ofNanos(left);
         t = newTransport(transport, new PinnedSession(guard, verdict, url, token, settings.maxResponseBytes()), budget);
         client = newClient(t, budget);
         McpSyncClient c = client;
+        AtomicBoolean initialized = new AtomicBoolean();
         CompletableFuture<List<McpSchema.Tool>> discovery = CompletableFuture.supplyAsync(() -> {
           c.initialize();
-          return c.listTools().tools();
+          initialized.set(true);
+          // A server that offers only prompts or resources has no tools: zero tools, not a protocol error.
+          McpSchema.ServerCapabilities caps = c.getServerCapabilities();
+          return caps == null || caps.tools() == null ? List.<McpSchema.Tool>of() : c.listTools().tools();
         }, blocking);
+        attemptInitialized = initialized;
         List<McpSchema.Tool> tools = Deadlines.await(discovery, left, TimeUnit.NANOSECONDS);
         return new Connected(client, transport, List.copyOf(tools));
       } catch (Exception e) {
@@ -98,6 +105,10 @@ final class Connector {
           t.close();
         }
         if (f.code().equals(McpFailureCodes.UNAUTHORIZED) || f.code().equals(McpFailureCodes.BLOCKED)) {
+          break;
+        }
+        if (attemptInitialized != null && attemptInitialized.get()) {
+          // The server spoke this transport; SSE would only repeat the failure and spend the rest of the deadline.
           break;
         }
       }

@@ -12,6 +12,8 @@ import java.time.Duration;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import dev.loadout.testkit.mcp.McpFault;
+import dev.loadout.testkit.mcp.RecordedRequest;
+import dev.loadout.testkit.mcp.McpTestServer;
 import dev.loadout.testkit.mcp.McpTestServerExtension;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
@@ -63,6 +65,38 @@ class ConnectorTest {
     } finally {
       c.client().close();
     }
+  }
+
+  @Test
+  void aServerWithoutTheToolsCapabilityConnectsWithZeroToolsAndIsNeverAskedForThem() throws Exception {
+    McpTestServer promptsOnly = McpTestServer.builder().name("prompts-only").withoutToolsCapability().build().start();
+    try {
+      Connector.Connected c = connector.connect(promptsOnly.streamableUrl(), null);
+      try {
+        assertThat(c.transport()).isEqualTo(Connector.STREAMABLE);
+        assertThat(c.tools()).isEmpty();
+        assertThat(promptsOnly.requests()).extracting(r -> r.jsonRpcMethod().orElse(""))
+            .contains("initialize").doesNotContain("tools/list");
+      } finally {
+        c.client().close();
+      }
+    } finally {
+      promptsOnly.stop();
+    }
+  }
+
+  @Test
+  void aServerThatInitialisedOverStreamableHttpIsNotRetriedOverSse() {
+    FAULTY.server().inject(new McpFault.HangAt("tools/list"));
+    Connector quick = new Connector(NetworkGuard.of(NetworkPolicy.development()),
+        McpSettings.builder().requireHttps(false).connectTimeout(Duration.ofMillis(800)).build(), blocking);
+
+    Connector.ConnectFailed f = catchThrowableOfType(() -> quick.connect(FAULTY.server().streamableUrl(), null),
+        Connector.ConnectFailed.class);
+
+    assertThat(f.getMessage()).contains("StreamableHTTP: timeout").doesNotContain("SSE");
+    assertThat(FAULTY.server().requests()).extracting(RecordedRequest::path)
+        .noneMatch(p -> p.startsWith(McpTestServer.SSE_PATH) || p.startsWith(McpTestServer.MESSAGE_PATH));
   }
 
   @Test

@@ -62,6 +62,7 @@ public final class McpTestServer implements AutoCloseable {
 
   private final String name;
   private final List<ToolDefinition> tools;
+  private final boolean toolsCapability;
   private final Map<String, ToolBehaviour> behaviours = new ConcurrentHashMap<>();
   // Its own lock: Jetty threads record while stop() (which holds this server's lock) waits for them.
   private final Object recording = new Object();
@@ -73,6 +74,7 @@ public final class McpTestServer implements AutoCloseable {
   private McpTestServer(Builder b) {
     this.name = b.name;
     this.tools = List.copyOf(b.tools.values());
+    this.toolsCapability = b.toolsCapability;
   }
 
   /** A builder of a server with no tools yet. */
@@ -280,6 +282,10 @@ public final class McpTestServer implements AutoCloseable {
     return name;
   }
 
+  boolean toolsCapability() {
+    return toolsCapability;
+  }
+
   private String known(String tool) {
     if (tools.stream().noneMatch(t -> t.name().equals(tool))) {
       throw new IllegalArgumentException("MCP test server '" + name + "' has no tool [" + tool + "]; it has "
@@ -302,8 +308,18 @@ public final class McpTestServer implements AutoCloseable {
   public static final class Builder {
     private final Map<String, ToolDefinition> tools = new LinkedHashMap<>();
     private String name = "mcp-test-server";
+    private boolean toolsCapability = true;
 
     private Builder() {}
+
+    /**
+     * Serves without the {@code tools} capability at all, like a server that offers only prompts or resources;
+     * such a server has no tools to add.
+     */
+    public Builder withoutToolsCapability() {
+      toolsCapability = false;
+      return this;
+    }
 
     /** The server name sent in {@code initialize} ({@code mcp-test-server} unless set). */
     public Builder name(String n) {
@@ -340,8 +356,17 @@ public final class McpTestServer implements AutoCloseable {
       return tool(toolName, description, "{\"type\":\"object\"}", handler);
     }
 
-    /** The server, not started. */
+    /**
+     * The server, not started.
+     *
+     * @throws IllegalStateException if tools were added to a server {@linkplain #withoutToolsCapability() without
+     *     the tools capability}
+     */
     public McpTestServer build() {
+      if (!toolsCapability && !tools.isEmpty()) {
+        throw new IllegalStateException("server '" + name + "' has no tools capability but was given tools "
+            + tools.keySet());
+      }
       return new McpTestServer(this);
     }
 

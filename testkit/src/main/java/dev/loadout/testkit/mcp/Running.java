@@ -41,7 +41,8 @@ final class Running {
         .mcpEndpoint(McpTestServer.STREAMABLE_PATH).sessionSweepInterval(null).build();
     var sseProvider = HttpServletSseServerTransportProvider.builder().sseEndpoint(McpTestServer.SSE_PATH)
         .messageEndpoint(McpTestServer.MESSAGE_PATH).build();
-    var caps = McpSchema.ServerCapabilities.builder().tools(true).build();
+    var caps = owner.toolsCapability() ? McpSchema.ServerCapabilities.builder().tools(true).build()
+        : McpSchema.ServerCapabilities.builder().build();
     List<McpServerFeatures.SyncToolSpecification> specs = tools.stream().map(t -> t.spec(owner, stopped)).toList();
     streamable = McpServer.sync(streamableProvider).serverInfo(owner.name(), "0").capabilities(caps).tools(specs).build();
     sse = McpServer.sync(sseProvider).serverInfo(owner.name() + "-sse", "0").capabilities(caps).tools(specs).build();

@@ -2,6 +2,10 @@ package dev.loadout.tools.web;
 
 import java.util.Set;
 import org.jsoup.nodes.Element;
+import org.jsoup.nodes.Node;
+import org.jsoup.nodes.TextNode;
+import org.jsoup.select.NodeFilter;
+import org.jsoup.select.NodeTraversor;
 
 /**
  * What an element's {@code class} and {@code id} say about it. Site templates name their parts
@@ -49,38 +53,104 @@ final class ClassHints {
 
   /** Score adjustment from class and id: +25 for each that names content, -25 for furniture. */
   static int weight(Element e) {
-    return weightOf(flags(e.className())) + weightOf(flags(id(e)));
+    return weightOf(flags(e.className())) + weightOf(idFlags(e));
   }
 
   /** Whether the names say "page furniture" and nothing says "content". */
   static boolean unlikely(Element e) {
-    int f = flags(e.className()) | flags(id(e));
+    int f = flags(e.className()) | idFlags(e);
     return (f & UNL) != 0 && (f & GRD) == 0;
   }
 
   /** Whether the names say "byline": the author and date line of an article. */
   static boolean byline(Element e) {
-    return ((flags(e.className()) | flags(id(e))) & BYL) != 0;
+    return ((flags(e.className()) | idFlags(e)) & BYL) != 0;
   }
 
   /** Whether the names say furniture. */
   static boolean negative(Element e) {
-    return ((flags(e.className()) | flags(id(e))) & NEG) != 0;
+    return ((flags(e.className()) | idFlags(e)) & NEG) != 0;
   }
 
   /**
-   * The id, unless it is a slug made from a heading ("sharing-with-a-single-developer"): documentation
-   * generators give every section one, and its words describe the text, not the template.
+   * What the id says, unless it is a slug made from a heading: documentation generators and wikis give
+   * every section one ("sharing-with-a-single-developer", "Eich_CEO_promotion_controversy", "Community"),
+   * and its words describe the text, not the template. A slug has many dashes, or spells the element's own
+   * text; only ids that carry a hint word are checked against the text, so the check is rare.
    */
-  private static String id(Element e) {
+  private static int idFlags(Element e) {
     String id = e.id();
+    if (id.isEmpty()) {
+      return NONE;
+    }
     int dashes = 0;
     for (int i = 0; i < id.length(); i++) {
       if (id.charAt(i) == '-') {
         dashes++;
       }
     }
-    return dashes >= 3 ? "" : id;
+    if (dashes >= 3) {
+      return NONE;
+    }
+    int f = flags(id);
+    return f != NONE && spells(id, e) ? NONE : f;
+  }
+
+  /**
+   * Whether the id is the element's text with spaces and punctuation dropped, case aside. Walks the
+   * text only as far as it matches: a wrapper's id ("content") is compared with a few characters of
+   * the page, not the whole page, since this runs for elements at every level.
+   */
+  private static boolean spells(String id, Element e) {
+    IdSpelling spelling = new IdSpelling(id);
+    NodeTraversor.filter(spelling, e);
+    return spelling.matches();
+  }
+
+  /** Compares text nodes in document order with the id's letters and digits, stopping at a mismatch. */
+  private static final class IdSpelling implements NodeFilter {
+    private final String id;
+    private int at;
+    private boolean failed;
+
+    IdSpelling(String id) {
+      this.id = id;
+    }
+
+    @Override
+    public FilterResult head(Node node, int depth) {
+      if (!(node instanceof TextNode)) {
+        return FilterResult.CONTINUE;
+      }
+      String text = ((TextNode) node).getWholeText();
+      for (int j = 0; j < text.length(); j++) {
+        char c = text.charAt(j);
+        if (!Character.isLetterOrDigit(c)) {
+          continue;
+        }
+        skipPunctuation();
+        if (at == id.length() || Character.toLowerCase(c) != Character.toLowerCase(id.charAt(at))) {
+          failed = true;
+          return FilterResult.STOP;
+        }
+        at++;
+      }
+      return FilterResult.CONTINUE;
+    }
+
+    boolean matches() {
+      if (failed || at == 0) {
+        return false;
+      }
+      skipPunctuation();
+      return at == id.length();
+    }
+
+    private void skipPunctuation() {
+      while (at < id.length() && !Character.isLetterOrDigit(id.charAt(at))) {
+        at++;
+      }
+    }
   }
 
   private static int weightOf(int f) {

@@ -27,6 +27,8 @@ final class ContentCleaner {
   /** A credit line ("By Jane Doe, May 20") is short; an element so named with more text is content. */
   private static final int BYLINE_TEXT = 100;
   private static final int DATELINE_TEXT = 200;
+  /** A caption is a sentence or two; a block with an image and more text is a section. */
+  private static final int FIGURE_TEXT = 300;
 
   private ContentCleaner() {}
 
@@ -48,8 +50,18 @@ final class ContentCleaner {
       if (tag.equals("pre") || tag.equals("code") || tag.equals("table") && Tables.isData(c)) {
         continue;
       }
-      cleanInside(c, stats, inFigure || tag.equals("figure"));
+      cleanInside(c, stats, inFigure || tag.equals("figure") || figureLike(c, tag, stats.get(c)));
     }
+  }
+
+  /**
+   * A picture with its caption in plain wrappers (wikis' thumbnails, templates that predate
+   * {@code <figure>}): one or two images and a line or two of text that is not mostly links. Its
+   * caption is short like a label but describes what the reader sees, so it stays.
+   */
+  private static boolean figureLike(Element c, String tag, NodeStats.Stat s) {
+    return ContentExtractor.DIV_LIKE.contains(tag) && s.images >= 1 && s.images <= 2
+        && s.text <= FIGURE_TEXT && s.linkDensity() < 0.5 && s.paragraphs <= 1;
   }
 
   private static boolean removable(Element c, String tag, NodeStats stats, boolean inFigure) {
@@ -93,8 +105,11 @@ final class ContentCleaner {
     if (s.inputs > s.paragraphs / 3) {
       return true;
     }
-    if (!list && s.text < SHORT_TEXT && (s.images == 0 || s.images > 2) && !inFigure
-        && (s.text == 0 || s.heading * 10 < s.text * 9) && !sentence(c, s)
+    // In a figure a short block is its caption, unless it is named as furniture (the share button
+    // laid over a picture).
+    if (!list && s.text < SHORT_TEXT && (s.images == 0 || s.images > 2)
+        && (!inFigure || ClassHints.negative(c))
+        && (s.text == 0 || !mostlyHeading(c, s)) && !sentence(c, s)
         && c.selectFirst("pre, code, math") == null) {
       // A short block is a label or a date, unless it holds code: "$ hg init public" in the
       // wrappers a documentation generator puts around every snippet is a one-line example.
@@ -102,6 +117,15 @@ final class ContentCleaner {
     }
     double links = s.linkDensity();
     return (!list && weight < 25 && links > 0.25) || (weight >= 25 && links > 0.5);
+  }
+
+  /**
+   * A block that is a heading in wrappers ("Contents", "Introduction" in a {@code div} or two of its
+   * own, as grid templates lay out section titles). Mostly heading by count, or all heading once the
+   * wrappers' whitespace is set aside: in a one-word heading that whitespace is a fair share.
+   */
+  private static boolean mostlyHeading(Element c, NodeStats.Stat s) {
+    return s.heading * 10 >= s.text * 9 || s.heading > 0 && c.text().length() <= s.heading;
   }
 
   /**

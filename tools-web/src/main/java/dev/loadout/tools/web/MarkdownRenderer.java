@@ -195,6 +195,9 @@ final class MarkdownRenderer {
   }
 
   private void link(Element e) {
+    if (permalink(e)) {
+      return;
+    }
     String href = url(e, "href");
     if (href.isEmpty() || href.regionMatches(true, 0, "javascript:", 0, 11)) {
       children(e);
@@ -206,6 +209,19 @@ final class MarkdownRenderer {
     children(e);
     w.endLink();
     w.wrap(mark, gen, "[", "](" + destination(href) + ")");
+  }
+
+  /**
+   * The mark documentation generators put after a heading ("¶", "§", "#", "🔗") to link to it: it
+   * reads as noise in Markdown, and the heading says the same.
+   */
+  static boolean permalink(Element e) {
+    if (!e.attr("href").strip().startsWith("#") || e.childrenSize() > 0) {
+      return false;
+    }
+    String text = e.text();
+    return text.equals("\u00b6") || text.equals("\u00a7") || text.equals("#")
+        || text.equals("\ud83d\udd17");
   }
 
   private void image(Element e) {

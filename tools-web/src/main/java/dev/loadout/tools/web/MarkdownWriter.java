@@ -159,8 +159,13 @@ final class MarkdownWriter {
     while (start < para.length() && (para.charAt(start) == ' ' || para.charAt(start) == '\n')) {
       start++;
     }
-    if (start < para.length()) {
-      String[] lines = para.substring(start).split("\n", -1);
+    // A <br> that ends a paragraph ("text<br></p>", "<b>Title<br></b>") breaks nothing: the block ends.
+    int end = para.length();
+    while (end > start && (para.charAt(end - 1) == ' ' || para.charAt(end - 1) == '\n')) {
+      end--;
+    }
+    if (start < end) {
+      String[] lines = para.substring(start, end).split("\n", -1);
       StringBuilder b = new StringBuilder(para.length() + 8);
       for (int i = 0; i < lines.length; i++) {
         if (i > 0) {

@@ -25,6 +25,8 @@ final class NodeStats {
     int text;
     /** The part of {@link #text} inside links. */
     int link;
+    /** The part of {@link #link} inside links to a place on the same page ({@code href="#…"}). */
+    int fragmentLink;
     int commas;
     int paragraphs;
     int images;
@@ -38,10 +40,21 @@ final class NodeStats {
     /** Whether the element has a non-blank text node of its own. */
     boolean ownText;
 
+    /**
+     * The share of the text that is link text. A link to a place on the same page (a table of
+     * contents, a footnote mark) leads nowhere else, so it weighs a third of one that leaves the page:
+     * an article's own contents list is not a navigation menu.
+     */
     double linkDensity() {
-      return text == 0 ? 0 : (double) link / text;
+      return text == 0 ? 0 : (link - fragmentLink * (1 - FRAGMENT_LINK_WEIGHT)) / text;
     }
   }
+
+  private static final double FRAGMENT_LINK_WEIGHT = 0.3;
+  /** Where a text node sits: not in a link, in a link leaving the page, in one to a place on it. */
+  private static final int NO_LINK = 0;
+  private static final int LINK = 1;
+  private static final int FRAGMENT = 2;
 
   private final IdentityHashMap<Element, Stat> stats = new IdentityHashMap<>();
 
@@ -49,7 +62,7 @@ final class NodeStats {
 
   static NodeStats of(Element root) {
     NodeStats s = new NodeStats();
-    s.measure(root, false);
+    s.measure(root, NO_LINK);
     return s;
   }
 
@@ -59,15 +72,18 @@ final class NodeStats {
     return s == null ? new Stat() : s;
   }
 
-  private Stat measure(Element e, boolean inLink) {
+  private Stat measure(Element e, int inLink) {
     Stat s = new Stat();
     for (Node n : e.childNodes()) {
       if (n instanceof TextNode) {
         String t = ((TextNode) n).getWholeText();
         int len = normalizedLength(t);
         s.text += len;
-        if (inLink) {
+        if (inLink != NO_LINK) {
           s.link += len;
+        }
+        if (inLink == FRAGMENT) {
+          s.fragmentLink += len;
         }
         if (len > 1 || (len == 1 && !t.isBlank())) {
           s.ownText |= !t.isBlank();
@@ -76,9 +92,10 @@ final class NodeStats {
       } else if (n instanceof Element) {
         Element c = (Element) n;
         String tag = c.normalName();
-        Stat cs = measure(c, inLink || tag.equals("a"));
+        Stat cs = measure(c, inLink != NO_LINK || !tag.equals("a") ? inLink : linkKind(c));
         s.text += cs.text;
         s.link += cs.link;
+        s.fragmentLink += cs.fragmentLink;
         s.commas += cs.commas;
         s.paragraphs += cs.paragraphs;
         s.images += cs.images;
@@ -107,6 +124,23 @@ final class NodeStats {
     }
     stats.put(e, s);
     return s;
+  }
+
+  /**
+   * A link to a fragment of this page, or one leaving it. Hash routes ({@code #/inbox}, {@code #!/})
+   * are pages of a single-page application, so they leave; a bare {@code #} is a scripted button.
+   */
+  private static int linkKind(Element a) {
+    String href = a.attr("href");
+    int i = 0;
+    while (i < href.length() && href.charAt(i) <= ' ') {
+      i++;
+    }
+    if (i >= href.length() || href.charAt(i) != '#') {
+      return LINK;
+    }
+    char next = i + 1 < href.length() ? href.charAt(i + 1) : ' ';
+    return next <= ' ' || next == '/' || next == '!' ? LINK : FRAGMENT;
   }
 
   /** Length with whitespace runs counted once, as a reader sees the text. */

@@ -1,6 +1,7 @@
 package dev.loadout.tools.web;
 
 import java.util.Locale;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.jsoup.nodes.Document;
 import org.jsoup.nodes.Element;
@@ -12,7 +13,9 @@ import org.jsoup.select.Elements;
  * <p>The {@code <title>} element is the most reliable source but carries " - Site" or " | Site" noise;
  * {@code og:title} is usually the clean headline; an {@code <h1>} that the {@code <title>} contains is the
  * headline as shown. So: prefer an {@code og:title} or an {@code <h1>} that the {@code <title>} contains,
- * otherwise cut the {@code <title>} at its separators and keep the headline-sized part.
+ * otherwise cut the {@code <title>} at its separators and keep the headline-sized part. Whatever is
+ * chosen loses a leading or trailing part that names the site ({@code og:site_name} or
+ * {@code application-name}), since {@code og:title} often carries the same suffix as {@code <title>}.
  */
 final class Titles {
   private static final Pattern SEPARATORS = Pattern.compile("\\s+(?:[|\\-–—»·]|::)\\s+");
@@ -21,6 +24,10 @@ final class Titles {
   private Titles() {}
 
   static String of(Document doc) {
+    return withoutSiteName(headline(doc), siteName(doc));
+  }
+
+  private static String headline(Document doc) {
     Element titleElement = doc.selectFirst("title");
     String raw = titleElement == null ? "" : clean(titleElement.text());
     String og = clean(meta(doc, "og:title"));
@@ -44,7 +51,7 @@ final class Titles {
     int bestAt = Integer.MAX_VALUE;
     Elements headings = doc.select("h1, h2");
     for (int i = 0; i < Math.min(6, headings.size()); i++) {
-      String h = clean(headings.get(i).text());
+      String h = headingText(headings.get(i));
       String k = key(h);
       int at = k.length() >= 8 ? rawKey.indexOf(k) : -1;
       if (at >= 0 && (at < bestAt || at == bestAt && h.length() > best.length())) {
@@ -59,6 +66,16 @@ final class Titles {
     if (parts.length < 2) {
       return raw;
     }
+    // A short headline ("Mozilla - Wikipedia") is too short to find by containment: a heading that is
+    // one whole part of the title is the headline.
+    for (int i = 0; i < Math.min(6, headings.size()); i++) {
+      String k = key(headings.get(i).text());
+      for (String p : parts) {
+        if (!k.isEmpty() && k.equals(key(p))) {
+          return p.strip();
+        }
+      }
+    }
     if (words(parts[0]) >= 3) {
       return parts[0];
     }
@@ -69,6 +86,56 @@ final class Titles {
       }
     }
     return words(longest) >= 2 ? longest : raw;
+  }
+
+  /**
+   * The title without a first or last part naming the site: "Headline - BBC News" with the site name
+   * "BBC News", "Headline | Factorio" with "Factorio.com". A title that is only the site name stays.
+   */
+  static String withoutSiteName(String title, String site) {
+    String siteKey = key(site);
+    if (siteKey.isEmpty()) {
+      return title;
+    }
+    Matcher m = SEPARATORS.matcher(title);
+    int firstStart = -1;
+    int firstEnd = -1;
+    int lastStart = -1;
+    int lastEnd = -1;
+    while (m.find()) {
+      if (firstStart < 0) {
+        firstStart = m.start();
+        firstEnd = m.end();
+      }
+      lastStart = m.start();
+      lastEnd = m.end();
+    }
+    if (lastStart < 0) {
+      return title;
+    }
+    if (namesSite(title.substring(lastEnd), siteKey)) {
+      return title.substring(0, lastStart).strip();
+    }
+    if (namesSite(title.substring(0, firstStart), siteKey)) {
+      return title.substring(firstEnd).strip();
+    }
+    return title;
+  }
+
+  /**
+   * "Spiceworks" names the site "Spiceworks Inc"; "Factorio" names "Factorio.com". One must start the
+   * other and be at least half its length: "A" does not name "Apple Insider".
+   */
+  private static boolean namesSite(String part, String siteKey) {
+    String k = key(part);
+    boolean prefix = siteKey.startsWith(k) || k.startsWith(siteKey);
+    return !k.isEmpty() && prefix
+        && Math.min(k.length(), siteKey.length()) * 2 >= Math.max(k.length(), siteKey.length());
+  }
+
+  private static String siteName(Document doc) {
+    String site = clean(meta(doc, "og:site_name"));
+    return site.isEmpty() ? clean(meta(doc, "application-name")) : site;
   }
 
   /** Whether a heading repeats the title, so that the title is emitted once. */
@@ -109,11 +176,30 @@ final class Titles {
 
   private static String firstHeading(Document doc) {
     Element h1 = doc.selectFirst("h1");
-    return h1 == null ? "" : clean(h1.text());
+    return h1 == null ? "" : headingText(h1);
   }
 
   private static String clean(String s) {
     return SPACES.matcher(s).replaceAll(" ").strip();
+  }
+
+  /** A heading's text without the permalink mark a documentation generator put after it. */
+  private static String headingText(Element h) {
+    Element copy = null;
+    for (Element a : h.select("a")) {
+      if (MarkdownRenderer.permalink(a)) {
+        copy = copy == null ? h.clone() : copy;
+      }
+    }
+    if (copy == null) {
+      return clean(h.text());
+    }
+    for (Element a : copy.select("a")) {
+      if (MarkdownRenderer.permalink(a)) {
+        a.remove();
+      }
+    }
+    return clean(copy.text());
   }
 
   private static String key(String s) {

@@ -18,12 +18,13 @@ import org.junit.jupiter.api.Test;
  * The quality floor on the shared real-world corpus ({@code ../shared/corpus/readability-pages}, 40
  * pages with their main content labelled), scored as {@code shared/bench/htmlmd/score.js} scores (see
  * {@link TokenF1}). Issue 4 asks for a mean token F1 of at least 0.99 and a mean bigram F1 of at least
- * 0.98. The bigram floor is met; the token target is not yet (0.9877, bigram 0.9865: the emitted
- * {@code # Title} line alone costs 0.0043, since the labels never contain it, and the rest is mostly
- * content Readability keeps and this extractor deliberately drops: reader comments, a newsletter
- * sign-up box, a site-wide disclaimer; or content Readability dropped, such as a whole section of the
- * mercurial page). Until it is met, this test
- * guards the measured level against regressions with {@link #TOKEN_REGRESSION_FLOOR}; raise that to
+ * 0.98. The bigram floor is met; the token target is not yet (0.9879, bigram 0.9871). The emitted
+ * {@code # Title} line alone costs about 0.005, since the labels never contain it. Of the other 0.007,
+ * nearly all is content the label and this extractor deliberately disagree on: reader comments, a
+ * newsletter sign-up box, a site-wide disclaimer, share-button and "report an error" labels (which
+ * Readability keeps and human labels leave out), and sections Readability lost (the mercurial page's
+ * "Example 1", the SRE book's glossary terms, whose class names read as furniture to it). Until it is
+ * met, this test guards the measured level against regressions with {@link #TOKEN_REGRESSION_FLOOR}; raise that to
  * {@link #TOKEN_TARGET} when the target is reached. Issue 4 stays open meanwhile.
  *
  * <p>The corpus is not part of this repository: CI runs with a copy of {@code shared/} beside the
@@ -69,8 +70,8 @@ final class HtmlToMarkdownCorpusTest {
 
   /** Issue 4's token F1 target, not yet met. */
   static final double TOKEN_TARGET = 0.99;
-  /** The measured level (0.9877), rounded down: a regression guard until {@link #TOKEN_TARGET} is met. */
-  static final double TOKEN_REGRESSION_FLOOR = 0.9875;
+  /** The measured level (0.98794), rounded down: a regression guard until {@link #TOKEN_TARGET} is met. */
+  static final double TOKEN_REGRESSION_FLOOR = 0.9879;
   /** Issue 4's bigram F1 target, met. */
   static final double BIGRAM_TARGET = 0.98;
 

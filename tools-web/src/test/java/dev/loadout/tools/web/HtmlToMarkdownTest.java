@@ -102,6 +102,12 @@ final class HtmlToMarkdownTest {
   }
 
   @Test
+  void aBrThatEndsAParagraphLeavesNoHardBreakBehind() {
+    assertThat(md("<p>one<br></p><p>two<br>three<br> </p><h2>Four</h2>"))
+        .isEqualTo("one\n\ntwo  \nthree\n\n## Four");
+  }
+
+  @Test
   void relativeUrlsStayRelativeWithoutABaseUrl() {
     assertThat(PLAIN.convert("<p><a href=\"/a\">a</a></p>", null).markdown()).isEqualTo("[a](/a)");
   }
