@@ -6,6 +6,7 @@ import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.spec.McpClientTransport;
 import io.modelcontextprotocol.spec.McpSchema;
+import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -13,6 +14,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import javax.net.ssl.SSLContext;
 import reactor.core.scheduler.Scheduler;
 import reactor.core.scheduler.Schedulers;
 
@@ -38,12 +40,22 @@ final class Connector {
   private final McpSettings settings;
   private final Executor blocking;
   private final Scheduler scheduler;
+  /**
+   * One TLS context for every attempt: made once here rather than inside each connect's deadline (loading
+   * the JVM's trust store takes ~150 ms the first time), and its session cache lets a reconnect resume TLS.
+   */
+  private final SSLContext tls;
 
   Connector(NetworkGuard guard, McpSettings settings, Executor blocking) {
     this.guard = guard;
     this.settings = settings;
     this.blocking = blocking;
     this.scheduler = Schedulers.fromExecutor(blocking);
+    try {
+      this.tls = SSLContext.getDefault();
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException("the JVM has no default TLS context", e);
+    }
   }
 
   /** A live session and what it discovered. */
@@ -80,7 +92,7 @@ final class Connector {
       AtomicBoolean attemptInitialized = null;
       try {
         Duration budget = Duration.ofNanos(left);
-        t = newTransport(transport, new PinnedSession(guard, verdict, url, token, settings.maxResponseBytes()), budget);
+        t = newTransport(transport, new PinnedSession(guard, tls, verdict, url, token, settings.maxResponseBytes()), budget);
         client = newClient(t, budget);
         McpSyncClient c = client;
         AtomicBoolean initialized = new AtomicBoolean();

@@ -18,6 +18,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
+import javax.net.ssl.SSLContext;
 import reactor.core.publisher.Mono;
 
 /**
@@ -40,8 +41,8 @@ final class PinnedSession implements AutoCloseable {
   private final Set<SafeHttpStream> open = ConcurrentHashMap.newKeySet();
   private volatile boolean closed;
 
-  PinnedSession(NetworkGuard guard, UrlVerdict checked, String url, String token, int maxResponseBytes) {
-    this.http = SafeHttpClient.builder(guard).build();
+  PinnedSession(NetworkGuard guard, SSLContext tls, UrlVerdict checked, String url, String token, int maxResponseBytes) {
+    this.http = SafeHttpClient.builder(guard).sslContext(tls).build();
     this.checked = checked;
     this.registered = URI.create(url.strip());
     this.origin = Redaction.origin(url);

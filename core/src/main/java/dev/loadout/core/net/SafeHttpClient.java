@@ -78,6 +78,8 @@ public final class SafeHttpClient implements AutoCloseable {
   private final NetworkPolicy policy;
   private final PinnedDns dns;
   private final CloseableHttpClient http;
+  /** Set by {@link #close()}: a request it cut off fails with one stable code. */
+  private volatile boolean closed;
   /** What built this client, so {@link #forTrustedBackend()} can build its twin. */
   private final Builder settings;
 
@@ -241,8 +243,17 @@ public final class SafeHttpClient implements AutoCloseable {
           + checked.url().origin() + ".", null, null);
     }
     long cap = request.maxBodyBytes() > 0 ? request.maxBodyBytes() : policy.maxBodyBytes();
-    return new Exchange(http, dns, policy, target, checked.addresses(), 0)
-        .open(request.method(), request.bodyView(), request.contentType(), request.headers(), headTimeout, idleTimeout, cap);
+    try {
+      return new Exchange(http, dns, policy, target, checked.addresses(), 0)
+          .open(request.method(), request.bodyView(), request.contentType(), request.headers(), headTimeout, idleTimeout, cap);
+    } catch (SafeHttpException e) {
+      if (closed) {
+        // Closing cuts the socket wherever the exchange was; one code says why, whatever broke first.
+        throw new SafeHttpException(SafeHttpException.CONNECTION_FAILED, "The request to host '" + target.host()
+            + "' ended because the client was closed.", null, e);
+      }
+      throw e;
+    }
   }
 
   private static String resolveLocation(ParsedUrl base, String location) throws SafeHttpException {
@@ -260,9 +271,13 @@ public final class SafeHttpClient implements AutoCloseable {
     }
   }
 
-  /** Closes pooled connections. Calls after this fail. */
+  /**
+   * Closes pooled connections and ends requests in flight (they fail with {@code connection_failed}). Calls
+   * after this fail.
+   */
   @Override
   public void close() {
+    closed = true;
     try {
       http.close();
     } catch (IOException e) {

@@ -156,6 +156,7 @@ class SafeHttpStreamTest {
         .getCause().getCause();
     assertThat(failure).isInstanceOf(SafeHttpException.class);
     assertThat(((SafeHttpException) failure).code()).isEqualTo(SafeHttpException.CONNECTION_FAILED);
+    assertThat(failure.getMessage()).isEqualTo("The request to host '127.0.0.1' ended because the client was closed.");
     release.countDown();
   }
 
