@@ -89,7 +89,7 @@ class ConnectorTest {
   void aServerThatInitialisedOverStreamableHttpIsNotRetriedOverSse() {
     FAULTY.server().inject(new McpFault.HangAt("tools/list"));
     Connector quick = new Connector(NetworkGuard.of(NetworkPolicy.development()),
-        McpSettings.builder().requireHttps(false).connectTimeout(Duration.ofMillis(800)).build(), blocking);
+        McpSettings.builder().requireHttps(false).connectTimeout(Duration.ofSeconds(2)).build(), blocking);
 
     Connector.ConnectFailed f = catchThrowableOfType(() -> quick.connect(FAULTY.server().streamableUrl(), null),
         Connector.ConnectFailed.class);
