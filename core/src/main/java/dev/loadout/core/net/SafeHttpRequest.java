@@ -1,5 +1,6 @@
 package dev.loadout.core.net;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
 import static org.apiguardian.api.API.Status.MAINTAINED;
 
 import java.util.ArrayList;
@@ -48,6 +49,24 @@ public final class SafeHttpRequest {
   /** A GET with no extra headers. */
   public static SafeHttpRequest get(String url) {
     return builder("GET", url).build();
+  }
+
+  /**
+   * Checks a credential a host configures for a request header (an API key, a bearer token): printable ASCII
+   * without spaces, so it can never split or smuggle a header. The message names the setting and never echoes
+   * the value, which is a secret.
+   *
+   * @param setting the setting's name, for the message
+   * @param token the credential; null (none configured) stays null
+   * @return {@code token}
+   * @throws IllegalArgumentException if the credential is blank or holds anything but printable ASCII
+   */
+  @API(status = INTERNAL, since = "0.1")
+  public static String checkedCredential(String setting, String token) {
+    if (token != null && (token.isBlank() || token.chars().anyMatch(c -> c < 0x21 || c > 0x7E))) {
+      throw new IllegalArgumentException(setting + " must be printable ASCII without spaces");
+    }
+    return token;
   }
 
   /**

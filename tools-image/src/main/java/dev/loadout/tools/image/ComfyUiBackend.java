@@ -5,6 +5,7 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 import dev.loadout.core.ToolMedia;
 import dev.loadout.core.net.SafeHttpClient;
 import dev.loadout.core.net.SafeHttpResponse;
+import dev.loadout.core.net.SafeHttpRequest;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
@@ -335,7 +336,7 @@ public final class ComfyUiBackend implements ImageBackend, AutoCloseable {
 
     /** A bearer token for a ComfyUI behind an authenticating proxy; default none. */
     public Builder apiKey(String apiKey) {
-      this.apiKey = OpenAiImagesBackend.checkedKey(apiKey);
+      this.apiKey = SafeHttpRequest.checkedCredential("apiKey", apiKey);
       return this;
     }
 

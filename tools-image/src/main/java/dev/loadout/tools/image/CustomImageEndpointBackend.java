@@ -4,6 +4,7 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import dev.loadout.core.ToolMedia;
 import dev.loadout.core.net.SafeHttpClient;
+import dev.loadout.core.net.SafeHttpRequest;
 import java.net.URI;
 import java.util.ArrayList;
 import java.util.Base64;
@@ -196,7 +197,7 @@ public final class CustomImageEndpointBackend implements ImageBackend, AutoClose
 
     /** A bearer token; default none. */
     public Builder apiKey(String apiKey) {
-      this.apiKey = OpenAiImagesBackend.checkedKey(apiKey);
+      this.apiKey = SafeHttpRequest.checkedCredential("apiKey", apiKey);
       return this;
     }
 

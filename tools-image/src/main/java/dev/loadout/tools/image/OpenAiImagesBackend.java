@@ -123,14 +123,6 @@ public final class OpenAiImagesBackend implements ImageBackend {
     return media;
   }
 
-  /** A key checked for what a bearer header can carry; null stays null. The message never echoes it. */
-  static String checkedKey(String apiKey) {
-    if (apiKey != null && (apiKey.isBlank() || apiKey.chars().anyMatch(c -> c < 0x21 || c > 0x7E))) {
-      throw new IllegalArgumentException("apiKey must be printable ASCII without spaces");
-    }
-    return apiKey;
-  }
-
   /** Names the label and model, never the key. */
   @Override
   public String toString() {
@@ -159,7 +151,7 @@ public final class OpenAiImagesBackend implements ImageBackend {
 
     /** The API key, sent as a bearer token; default none (for keyless local servers). */
     public Builder apiKey(String apiKey) {
-      this.apiKey = checkedKey(apiKey);
+      this.apiKey = SafeHttpRequest.checkedCredential("apiKey", apiKey);
       return this;
     }
 

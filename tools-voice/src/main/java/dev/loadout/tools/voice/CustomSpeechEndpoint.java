@@ -253,7 +253,7 @@ public final class CustomSpeechEndpoint implements SpeechEndpoint {
         throw new IllegalArgumentException("api key header must be an HTTP header name, but was " + header);
       }
       this.keyHeader = header;
-      this.apiKey = SpeechHttp.checkedKey(apiKey);
+      this.apiKey = SafeHttpRequest.checkedCredential("apiKey", apiKey);
       return this;
     }
 

@@ -123,7 +123,7 @@ public final class OpenAiSpeechEndpoint implements SpeechEndpoint {
 
     /** The API key, sent as a bearer token; default none. */
     public Builder apiKey(String apiKey) {
-      this.apiKey = SpeechHttp.checkedKey(apiKey);
+      this.apiKey = SafeHttpRequest.checkedCredential("apiKey", apiKey);
       return this;
     }
 

@@ -42,14 +42,6 @@ final class SpeechHttp {
     return response.contentType().map(t -> t.split(";")[0].trim().toLowerCase(java.util.Locale.ROOT));
   }
 
-  /** A key checked for what a header can carry; null stays null. The message never echoes it. */
-  static String checkedKey(String apiKey) {
-    if (apiKey != null && (apiKey.isBlank() || apiKey.chars().anyMatch(c -> c < 0x21 || c > 0x7E))) {
-      throw new IllegalArgumentException("apiKey must be printable ASCII without spaces");
-    }
-    return apiKey;
-  }
-
   /** Checks a backend label setting; the label trimmed. */
   static String label(String label) {
     if (label == null || label.isBlank()) {

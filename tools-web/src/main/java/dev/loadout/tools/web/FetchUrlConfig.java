@@ -1,5 +1,6 @@
 package dev.loadout.tools.web;
 
+import dev.loadout.core.net.SafeHttpRequest;
 import static org.apiguardian.api.API.Status.MAINTAINED;
 
 import java.net.URI;
@@ -198,10 +199,8 @@ public final class FetchUrlConfig {
 
     /** A bearer token for the Crawl4AI server; printable, no spaces. */
     public Builder crawl4aiApiToken(String token) {
-      if (token == null || token.isEmpty() || token.chars().anyMatch(c -> c <= 0x20 || c >= 0x7F)) {
-        throw new IllegalArgumentException("crawl4aiApiToken must be printable ASCII without spaces");
-      }
-      this.crawl4aiApiToken = token;
+      // No token is not "none configured" here: the setter was called, so an empty one is refused.
+      this.crawl4aiApiToken = SafeHttpRequest.checkedCredential("crawl4aiApiToken", token == null ? "" : token);
       return this;
     }
 
