@@ -300,9 +300,4 @@ final class RegexDfa {
     }
     return false;
   }
-
-  /** Table size, for tests and the save-time report. */
-  int states() {
-    return accepting.length;
-  }
 }

@@ -47,6 +47,8 @@ final class RegexSyntax {
 
   private final String p;
   private int i;
+  /** Whether the class being read holds a widened set, whose complement would be too narrow. */
+  private boolean widenedInClass;
 
   private RegexSyntax(String pattern) {
     this.p = pattern;
@@ -182,8 +184,6 @@ final class RegexSyntax {
     widenedInClass = true;
     return ANY;
   }
-
-  private boolean widenedInClass;
 
   private int hex() {
     int end;
