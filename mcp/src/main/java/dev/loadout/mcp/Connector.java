@@ -89,13 +89,12 @@ final class Connector {
       }
       McpClientTransport t = null;
       McpSyncClient client = null;
-      AtomicBoolean attemptInitialized = null;
+      AtomicBoolean initialized = new AtomicBoolean();
       try {
         Duration budget = Duration.ofNanos(left);
         t = newTransport(transport, new PinnedSession(guard, tls, verdict, url, token, settings.maxResponseBytes()), budget);
         client = newClient(t, budget);
         McpSyncClient c = client;
-        AtomicBoolean initialized = new AtomicBoolean();
         CompletableFuture<List<McpSchema.Tool>> discovery = CompletableFuture.supplyAsync(() -> {
           c.initialize();
           initialized.set(true);
@@ -103,7 +102,6 @@ final class Connector {
           McpSchema.ServerCapabilities caps = c.getServerCapabilities();
           return caps == null || caps.tools() == null ? List.<McpSchema.Tool>of() : c.listTools().tools();
         }, blocking);
-        attemptInitialized = initialized;
         List<McpSchema.Tool> tools = Deadlines.await(discovery, left, TimeUnit.NANOSECONDS);
         return new Connected(client, transport, List.copyOf(tools));
       } catch (Exception e) {
@@ -119,7 +117,7 @@ final class Connector {
         if (f.code().equals(McpFailureCodes.UNAUTHORIZED) || f.code().equals(McpFailureCodes.BLOCKED)) {
           break;
         }
-        if (attemptInitialized != null && attemptInitialized.get()) {
+        if (initialized.get()) {
           // The server spoke this transport; SSE would only repeat the failure and spend the rest of the deadline.
           break;
         }
