@@ -13,10 +13,17 @@ import org.apiguardian.api.API;
  * Applied on every turn, in one place, to what this returns:
  * <ol>
  *   <li>A disabled source offers nothing.</li>
+ *   <li>The tools an enabled source names as hidden ({@link ToolSource#hidden()}) are listed in
+ *       {@link PreparedTurn#hidden()} with the source's reasons.</li>
  *   <li>An external tool whose name is a reserved built-in name is dropped (hidden with code
  *       {@code name_reserved}), with one warning per source and name.</li>
- *   <li>A name offered by two or more sources is dropped from all of them ({@code name_ambiguous}):
- *       an administrator must fix the registrations; Loadout never guesses.</li>
+ *   <li>A name offered by exactly one {@link ToolSource.Level#HOST host} source and any number of
+ *       {@link ToolSource.Level#GUILD guild} sources is kept from the host source and hidden from the guild
+ *       sources ({@code name_taken_by_host}): what the operator configured for the whole bot outranks what a
+ *       guild registered.</li>
+ *   <li>Any other name offered by two or more sources (two host sources, or two guild sources and no host
+ *       source) is dropped from all of them ({@code name_ambiguous}): an administrator must fix the
+ *       registrations; Loadout never guesses.</li>
  *   <li>For each family, if exactly one enabled source declaring it as its replacement family still
  *       offers at least one tool, every built-in of that family is hidden ({@code replaced_by_source})
  *       and the family resolves to that source's tools; with two such sources, neither replaces

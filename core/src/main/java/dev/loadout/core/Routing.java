@@ -18,6 +18,7 @@ import org.slf4j.Logger;
 final class Routing {
   static final String NAME_RESERVED = "name_reserved";
   static final String NAME_AMBIGUOUS = "name_ambiguous";
+  static final String NAME_TAKEN_BY_HOST = "name_taken_by_host";
   static final String REPLACED_BY_SOURCE = "replaced_by_source";
 
   static final Routing EMPTY = new Routing(null, -1, new ToolRegistry.Entry[0], List.of(), Map.of(), Map.of());
@@ -55,6 +56,7 @@ final class Routing {
       if (source == null || !source.isEnabled()) {
         continue;
       }
+      dropped.addAll(source.hidden());
       for (BaseTool tool : source.tools()) {
         ToolSpec spec = tool.spec();
         ToolRegistry.Entry builtIn = registry.byName.get(spec.name());
@@ -74,15 +76,38 @@ final class Routing {
     List<ToolRegistry.Entry> accepted = new ArrayList<>();
     Map<String, ToolSource> ownerOfAccepted = new HashMap<>();
     for (Map.Entry<String, List<ToolRegistry.Entry>> e : byName.entrySet()) {
+      String name = e.getKey();
       List<ToolRegistry.Entry> offers = e.getValue();
+      List<ToolSource> offering = owners.get(name);
       if (offers.size() == 1) {
         accepted.add(offers.get(0));
-        ownerOfAccepted.put(e.getKey(), owners.get(e.getKey()).get(0));
-      } else {
-        List<String> labels = offers.stream().map(o -> o.source).distinct().sorted().toList();
-        dropped.add(new HiddenTool(e.getKey(), List.of(new HiddenTool.Reason(NAME_AMBIGUOUS,
-            "[" + e.getKey() + "] is offered by " + labels + "; fix the registrations", String.join(", ", labels)))));
+        ownerOfAccepted.put(name, offering.get(0));
+        continue;
       }
+      // Host sources outrank guild sources: one host offer wins over any number of guild offers.
+      List<Integer> hostOffers = new ArrayList<>(1);
+      for (int i = 0; i < offering.size(); i++) {
+        if (offering.get(i).level() == ToolSource.Level.HOST) {
+          hostOffers.add(i);
+        }
+      }
+      if (hostOffers.size() == 1) {
+        int winner = hostOffers.get(0);
+        accepted.add(offers.get(winner));
+        ownerOfAccepted.put(name, offering.get(winner));
+        String host = offers.get(winner).source;
+        for (int i = 0; i < offers.size(); i++) {
+          if (i != winner) {
+            String guild = offers.get(i).source;
+            dropped.add(new HiddenTool(name, List.of(new HiddenTool.Reason(NAME_TAKEN_BY_HOST, "[" + name + "] of ["
+                + guild + "] is hidden: the host source [" + host + "] offers the same name and is kept", guild))));
+          }
+        }
+        continue;
+      }
+      List<String> labels = offers.stream().map(o -> o.source).distinct().sorted().toList();
+      dropped.add(new HiddenTool(name, List.of(new HiddenTool.Reason(NAME_AMBIGUOUS,
+          "[" + name + "] is offered by " + labels + "; fix the registrations", String.join(", ", labels)))));
     }
     // Replacement: exactly one enabled source of the family that still offers a tool.
     Map<String, List<ToolSource>> byFamily = new LinkedHashMap<>();

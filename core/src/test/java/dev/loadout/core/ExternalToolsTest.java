@@ -108,6 +108,53 @@ class ExternalToolsTest {
   }
 
   @Test
+  void aHostSourceKeepsANameAGuildSourceAlsoOffersAndTheGuildOneIsHiddenWithAReason() {
+    ToolSource host = ToolSource.host("h", "bot-wide notes", List.of(tool("search_notes")));
+    ToolSource guild = ToolSource.of("g", "guild notes", List.of(tool("search_notes"), tool("guild_only")));
+    try (Loadout loadout = loadout(List.of(guild, host))) {
+      PreparedTurn turn = loadout.prepare(Tools.context().build());
+
+      assertThat(turn.visibleNames()).contains("search_notes", "guild_only");
+      assertThat(turn.externalSource("search_notes")).contains("bot-wide notes");
+      HiddenTool.Reason reason = turn.hidden("search_notes").orElseThrow().reasons().get(0);
+      assertThat(reason.code()).isEqualTo("name_taken_by_host");
+      assertThat(reason.message()).isEqualTo("[search_notes] of [guild notes] is hidden: the host source "
+          + "[bot-wide notes] offers the same name and is kept");
+      assertThat(reason.source()).isEqualTo("guild notes");
+    }
+  }
+
+  @Test
+  void twoHostSourcesOfferingOneNameAreBothDroppedWhateverTheGuildsOffer() {
+    ToolSource a = ToolSource.host("a", "host a", List.of(tool("search_notes"), tool("a_only")));
+    ToolSource b = ToolSource.host("b", "host b", List.of(tool("search_notes")));
+    ToolSource g = ToolSource.of("g", "guild g", List.of(tool("search_notes")));
+    try (Loadout loadout = loadout(List.of(a, b, g))) {
+      PreparedTurn turn = loadout.prepare(Tools.context().build());
+
+      assertThat(turn.visibleNames()).contains("a_only").doesNotContain("search_notes");
+      assertThat(turn.hidden("search_notes").orElseThrow().reasons().get(0).message())
+          .isEqualTo("[search_notes] is offered by [guild g, host a, host b]; fix the registrations");
+    }
+  }
+
+  @Test
+  void toolsASourceNamesAsHiddenAppearInTheTurnsHiddenListWithTheSourcesReason() {
+    HiddenTool quarantined = new HiddenTool("lookup", List.of(new HiddenTool.Reason("mcp_quarantined",
+        "the MCP server [wiki] is quarantined", "mcp:wiki")));
+    ToolSource wiki = ToolSource.of("w", "wiki", List.of()).withHidden(List.of(quarantined));
+    ToolSource off = ToolSource.of("o", "off", List.of()).withHidden(List.of(new HiddenTool("other",
+        List.of(new HiddenTool.Reason("x", "y", "z"))))).enabled(false);
+    try (Loadout loadout = loadout(List.of(wiki, off))) {
+      PreparedTurn turn = loadout.prepare(Tools.context().build());
+
+      assertThat(turn.visibleNames()).containsExactly("fetch_url", "roll_dice", "web_search");
+      assertThat(turn.hidden("lookup")).contains(quarantined);
+      assertThat(turn.hidden("other")).as("a disabled source names nothing").isEmpty();
+    }
+  }
+
+  @Test
   void throwingSourcesCostTheTurnItsExternalToolsOnly() {
     try (Loadout loadout = Loadout.builder(REGISTRY).externalTools(ctx -> {
       throw new IllegalStateException("db down");
