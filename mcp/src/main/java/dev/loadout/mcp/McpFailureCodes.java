@@ -25,6 +25,12 @@ public final class McpFailureCodes {
   public static final String REDIRECTED = "mcp_redirected";
   /** The server's answer was not valid MCP (non-JSON body, oversized response, missing capability). */
   public static final String PROTOCOL_ERROR = "mcp_protocol_error";
+  /**
+   * The connection to the server ended while the call was in flight: its event stream or process ended, or
+   * the connection was reset. Retryable: the connection is dropped and reconnected in the background, and the
+   * server's tools are hidden until that succeeds.
+   */
+  public static final String CONNECTION_LOST = "mcp_connection_lost";
   /** The server no longer knows the session (it restarted); the next call reconnects. */
   public static final String SESSION_LOST = "mcp_session_lost";
   /** The server does not know the tool. */
