@@ -7,6 +7,12 @@ interface ConfigHooks {
   /** A guarded test connection that lists tools; never throws. */
   TestResult testConnection(String url, String token);
 
+  /**
+   * Forgets the registration's quarantine and its back-off and connects now, waiting at most the connect
+   * timeout; never throws.
+   */
+  TestResult retryNow(McpRegistration registration);
+
   /** Drops the guild's cached registrations. */
   void invalidate(String guildId);
 

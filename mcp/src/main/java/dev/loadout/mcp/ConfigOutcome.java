@@ -20,6 +20,8 @@ public final class ConfigOutcome {
   public static final String UPDATED = "updated";
   /** {@code remove}: removed. */
   public static final String REMOVED = "removed";
+  /** {@code retryNow} or {@code probe}: the server connected; {@link #toolNames()} holds what it offers now. */
+  public static final String CONNECTED = "connected";
   /** {@code setEnabled}: already in that state; nothing was written. */
   public static final String UNCHANGED = "unchanged";
   /** A name, URL, token or guild id breaks the input rules. */
@@ -61,9 +63,13 @@ public final class ConfigOutcome {
     return message;
   }
 
-  /** Whether the operation succeeded or had nothing to do ({@link #ADDED}, {@link #UPDATED}, {@link #REMOVED}, {@link #UNCHANGED}). */
+  /**
+   * Whether the operation succeeded or had nothing to do ({@link #ADDED}, {@link #UPDATED}, {@link #REMOVED},
+   * {@link #UNCHANGED}, {@link #CONNECTED}).
+   */
   public boolean succeeded() {
-    return code.equals(ADDED) || code.equals(UPDATED) || code.equals(REMOVED) || code.equals(UNCHANGED);
+    return code.equals(ADDED) || code.equals(UPDATED) || code.equals(REMOVED) || code.equals(UNCHANGED)
+        || code.equals(CONNECTED);
   }
 
   /** The registration added, changed or removed, as it is now (or was, for a removal). */
@@ -71,9 +77,10 @@ public final class ConfigOutcome {
     return Optional.ofNullable(registration);
   }
 
-  /** The discovered tool names of an {@link #ADDED} outcome; empty otherwise. */
+  /** The discovered tool names of an {@link #ADDED} or {@link #CONNECTED} outcome; empty otherwise. */
   public List<String> toolNames() {
-    return registration == null ? List.of() : registration.toolNames().orElse(List.of());
+    return registration == null || !(code.equals(ADDED) || code.equals(CONNECTED)) ? List.of()
+        : registration.toolNames().orElse(List.of());
   }
 
   @Override

@@ -34,6 +34,7 @@ final class Connector {
   static final String STREAMABLE = "streamable_http";
   static final String SSE = "sse";
   private static final int DETAIL_CHARS = 150;
+  private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(Connector.class);
   private static final McpSchema.Implementation CLIENT_INFO = McpSchema.Implementation.builder("loadout", "0.1").build();
 
   private final NetworkGuard guard;
@@ -58,8 +59,12 @@ final class Connector {
     }
   }
 
-  /** A live session and what it discovered. */
-  record Connected(McpSyncClient client, String transport, List<McpSchema.Tool> tools) {}
+  /**
+   * A live session and what it discovered.
+   *
+   * @param listChanged whether the server announces changes of its tool list
+   */
+  record Connected(McpSyncClient client, String transport, List<McpSchema.Tool> tools, Link link, boolean listChanged) {}
 
   /** Every attempt failed; the message names each transport's failure, sanitised. */
   static final class ConnectFailed extends Exception {
@@ -92,8 +97,10 @@ final class Connector {
       AtomicBoolean initialized = new AtomicBoolean();
       try {
         Duration budget = Duration.ofNanos(left);
-        t = newTransport(transport, new PinnedSession(guard, tls, verdict, url, token, settings.maxResponseBytes()), budget);
-        client = newClient(t, budget);
+        Link link = new Link();
+        t = link.over(newTransport(transport, new PinnedSession(guard, tls, verdict, url, token, settings.maxResponseBytes()),
+            budget, link::lost));
+        client = newClient(t, budget, link);
         McpSyncClient c = client;
         CompletableFuture<List<McpSchema.Tool>> discovery = CompletableFuture.supplyAsync(() -> {
           c.initialize();
@@ -103,7 +110,10 @@ final class Connector {
           return caps == null || caps.tools() == null ? List.<McpSchema.Tool>of() : c.listTools().tools();
         }, blocking);
         List<McpSchema.Tool> tools = Deadlines.await(discovery, left, TimeUnit.NANOSECONDS);
-        return new Connected(client, transport, List.copyOf(tools));
+        McpSchema.ServerCapabilities caps = c.getServerCapabilities();
+        boolean listChanged = caps != null && caps.tools() != null && Boolean.TRUE.equals(caps.tools().listChanged());
+        logInstructions(url, c.getServerInstructions());
+        return new Connected(client, transport, List.copyOf(tools), link, listChanged);
       } catch (Exception e) {
         Failures.Classified f = Failures.classify(e);
         lastCode = f.code();
@@ -127,16 +137,27 @@ final class Connector {
     throw new ConnectFailed(lastCode, Redaction.sanitize(message, url, token));
   }
 
-  private McpClientTransport newTransport(String transport, PinnedSession http, Duration budget) {
+  private McpClientTransport newTransport(String transport, PinnedSession http, Duration budget,
+      java.util.function.Consumer<TransportFailure> onLost) {
     Duration requestTimeout = requestTimeout(budget);
-    return transport.equals(STREAMABLE) ? new StreamableTransport(http, requestTimeout, scheduler)
-        : new SseTransport(http, budget, requestTimeout, blocking, scheduler);
+    return transport.equals(STREAMABLE) ? new StreamableTransport(http, requestTimeout, scheduler, onLost)
+        : new SseTransport(http, budget, requestTimeout, blocking, scheduler, onLost);
   }
 
-  private McpSyncClient newClient(McpClientTransport t, Duration budget) {
+  private McpSyncClient newClient(McpClientTransport t, Duration budget, Link link) {
     // The SDK's own timeouts only free its threads; Loadout's deadline (Deadlines) is what callers wait for.
-    return McpClient.sync(t).clientInfo(CLIENT_INFO).initializationTimeout(budget)
-        .requestTimeout(requestTimeout(budget)).build();
+    // Both longer than Loadout's own deadline, so Loadout closes a hung client while the SDK still listens: a
+    // request the SDK had already timed out would have its late failure dropped (and logged at ERROR).
+    return McpClient.sync(t).clientInfo(CLIENT_INFO).initializationTimeout(requestTimeout(budget))
+        .requestTimeout(requestTimeout(budget)).progressConsumer(link::progress)
+        .toolsChangeConsumer(link::toolsChanged).build();
+  }
+
+  /** A server's instructions are for its clients' models, often long and multi-line: DEBUG, one line, cut. */
+  private static void logInstructions(String url, String instructions) {
+    if (instructions != null && !instructions.isBlank() && LOG.isDebugEnabled()) {
+      LOG.debug("MCP server at {} gave instructions: {}", Redaction.origin(url), shorten(instructions));
+    }
   }
 
   private Duration requestTimeout(Duration budget) {

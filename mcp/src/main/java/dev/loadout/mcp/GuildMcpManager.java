@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -55,39 +56,51 @@ public final class GuildMcpManager implements ExternalToolSources, AutoCloseable
 
   private static final Logger LOG = LoggerFactory.getLogger(GuildMcpManager.class);
   private static final long GATHER_MARGIN_MS = 250;
+  private static final long CLOSE_WAIT_MS = 2_000;
 
   private final McpRegistrationStore store;
   private final McpSettings settings;
   private final Connector connector;
   private final Pool pool;
   private final McpConfigOperations operations;
-  private final Cache<String, List<McpRegistration>> config;
-  private final ConcurrentHashMap<String, Memo> memo = new ConcurrentHashMap<>();
+  private final Cache<String, List<Target>> config;
+  private final ConcurrentHashMap<String, List<ToolSource>> memo = new ConcurrentHashMap<>();
   private final ExecutorService ownedExecutor;
-
-  private record Memo(List<Pool.Pooled> connections, List<ToolSource> sources) {}
+  private final ScheduledExecutorService ownedScheduler;
+  private final Executor blocking;
 
   private GuildMcpManager(Builder b) {
     this.store = b.store;
     this.settings = b.settings;
     ExecutorService owned = null;
-    java.util.concurrent.Executor blocking = b.executor;
-    if (blocking == null) {
-      AtomicInteger n = new AtomicInteger();
-      owned = Executors.newCachedThreadPool(r -> {
-        Thread t = new Thread(r, "loadout-mcp-" + n.incrementAndGet());
-        t.setDaemon(true);
-        return t;
-      });
-      blocking = owned;
+    Executor exec = b.executor;
+    if (exec == null) {
+      owned = Executors.newCachedThreadPool(daemons("loadout-mcp-"));
+      exec = owned;
     }
     this.ownedExecutor = owned;
+    this.blocking = exec;
+    ScheduledExecutorService scheduler = b.scheduler;
+    this.ownedScheduler = scheduler == null ? Executors.newSingleThreadScheduledExecutor(daemons("loadout-mcp-probe-")) : null;
+    if (scheduler == null) {
+      scheduler = ownedScheduler;
+    }
     this.config = Caffeine.newBuilder().maximumSize(100_000).build();
     this.connector = new Connector(b.guard, settings, blocking);
-    this.pool = new Pool(connector, store, settings, b.clock, blocking, b.scheduler, new Listeners(b.listener),
-        config::invalidate);
-    this.pool.calls(new Calls(store, pool, b.guard, settings, blocking));
+    Calls calls = new Calls(this::fresh, b.guard, settings, blocking, b.clock, b.progress);
+    this.pool = new Pool(connector, settings, b.clock, blocking, scheduler, new Listeners(b.listener), this::current,
+        this::listed, new Listings(calls, blocking, b.clock));
+    calls.pool(pool);
     this.operations = new McpConfigOperations(store, b.guard, settings, new Hooks());
+  }
+
+  private static java.util.concurrent.ThreadFactory daemons(String prefix) {
+    AtomicInteger n = new AtomicInteger();
+    return r -> {
+      Thread t = new Thread(r, prefix + n.incrementAndGet());
+      t.setDaemon(true);
+      return t;
+    };
   }
 
   /**
@@ -103,7 +116,7 @@ public final class GuildMcpManager implements ExternalToolSources, AutoCloseable
     return new Builder(store, guard);
   }
 
-  /** The only way to add, enable, disable and remove registrations of this manager's store. */
+  /** The only way to add, enable, disable, remove and retry registrations of this manager's store. */
   public McpConfigOperations configOperations() {
     return operations;
   }
@@ -114,75 +127,138 @@ public final class GuildMcpManager implements ExternalToolSources, AutoCloseable
     if (guild.isEmpty()) {
       return List.of();
     }
-    List<McpRegistration> enabled = new ArrayList<>();
-    for (McpRegistration r : registrations(guild.get())) {
-      if (r.enabled()) {
-        enabled.add(r);
-      }
-    }
-    if (enabled.isEmpty()) {
+    List<Target> targets = targets(guild.get());
+    if (targets.isEmpty()) {
       return List.of();
     }
-    List<CompletableFuture<Optional<Pool.Pooled>>> pending = new ArrayList<>();
-    for (McpRegistration r : enabled) {
-      pending.add(pool.connection(r));
+    ToolSource[] sources = new ToolSource[targets.size()];
+    Pool.Gathered[] gathered = new Pool.Gathered[targets.size()];
+    boolean waiting = false;
+    for (int i = 0; i < sources.length; i++) {
+      gathered[i] = pool.gather(targets.get(i));
+      sources[i] = gathered[i].source();
+      waiting |= sources[i] == null;
     }
-    long deadline = System.nanoTime() + settings.connectTimeout().toNanos() + TimeUnit.MILLISECONDS.toNanos(GATHER_MARGIN_MS);
-    List<Pool.Pooled> connected = new ArrayList<>();
-    for (CompletableFuture<Optional<Pool.Pooled>> f : pending) {
-      try {
-        f.get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS).ifPresent(connected::add);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        break;
-      } catch (Exception e) {
-        // Not connected in time: it is left out of this turn and its connect goes on in the background.
-      }
+    if (waiting) {
+      awaitFirstConnects(targets, gathered, sources);
     }
-    Memo last = memo.get(guild.get());
-    if (last != null && sameConnections(last.connections(), connected)) {
-      return last.sources();
+    List<ToolSource> last = memo.get(guild.get());
+    if (last != null && same(last, sources)) {
+      return last;
     }
-    List<ToolSource> sources = new ArrayList<>();
-    for (Pool.Pooled p : connected) {
-      McpRegistration r = p.registration();
-      if (r.type().replacedFamily().isPresent()) {
-        sources.add(ToolSource.of("mcp:" + r.id(), r.name(), ReplacementTool.all(p.tools(), r))
-            .replacing(r.type().replacedFamily().get()));
-      } else {
-        sources.add(ToolSource.of("mcp:" + r.id(), r.name(), p.tools()));
-      }
-    }
-    List<ToolSource> result = List.copyOf(sources);
-    memo.put(guild.get(), new Memo(List.copyOf(connected), result));
+    List<ToolSource> result = List.of(sources);
+    memo.put(guild.get(), result);
     return result;
   }
 
-  private static boolean sameConnections(List<Pool.Pooled> a, List<Pool.Pooled> b) {
-    if (a.size() != b.size()) {
+  /** Waits for first connects, all together at most the connect timeout (plus a margin). */
+  private void awaitFirstConnects(List<Target> targets, Pool.Gathered[] gathered, ToolSource[] sources) {
+    long deadline = System.nanoTime() + settings.connectTimeout().toNanos() + TimeUnit.MILLISECONDS.toNanos(GATHER_MARGIN_MS);
+    boolean interrupted = false;
+    for (int i = 0; i < sources.length; i++) {
+      if (sources[i] != null) {
+        continue;
+      }
+      Target t = targets.get(i);
+      try {
+        sources[i] = interrupted ? pool.connecting(t) : pool.after(t,
+            gathered[i].pending().get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS));
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        interrupted = true;
+        sources[i] = pool.connecting(t);
+      } catch (Exception e) {
+        // Not connected in time: hidden with a reason this turn; the connect goes on in the background.
+        sources[i] = pool.connecting(t);
+      }
+    }
+  }
+
+  private static boolean same(List<ToolSource> last, ToolSource[] now) {
+    if (last.size() != now.length) {
       return false;
     }
-    for (int i = 0; i < a.size(); i++) {
-      if (a.get(i) != b.get(i)) {
+    for (int i = 0; i < now.length; i++) {
+      if (last.get(i) != now[i]) {
         return false;
       }
     }
     return true;
   }
 
-  private List<McpRegistration> registrations(String guildId) {
-    List<McpRegistration> cached = config.getIfPresent(guildId);
+  /** The guild's enabled servers, through the config cache. */
+  private List<Target> targets(String guildId) {
+    List<Target> cached = config.getIfPresent(guildId);
     if (cached != null) {
       return cached;
     }
     try {
-      List<McpRegistration> read = List.copyOf(store.list(guildId));
-      config.put(guildId, read);
-      return read;
+      List<Target> read = new ArrayList<>();
+      for (McpRegistration r : store.list(guildId)) {
+        if (r.enabled()) {
+          read.add(Target.of(r, settings));
+        }
+      }
+      List<Target> copy = List.copyOf(read);
+      config.put(guildId, copy);
+      return copy;
     } catch (RuntimeException e) {
       LOG.warn("MCP registrations of guild {} could not be read; its MCP tools are left out of this turn ({})", guildId,
           e.getClass().getSimpleName());
       return List.of();
+    }
+  }
+
+  /** A server as configured now (through the cache), for background reconnects. */
+  private Optional<Target> current(Pool.Key key) {
+    if (key.guildId() == null) {
+      return Optional.empty();
+    }
+    return targets(key.guildId()).stream().filter(t -> t.key().equals(key)).findFirst();
+  }
+
+  /** A call's fresh read: the same server, still enabled, at the same endpoint. */
+  private Optional<Target> fresh(Target shown) {
+    if (shown.key().guildId() == null) {
+      return Optional.empty();
+    }
+    for (McpRegistration r : store.list(shown.key().guildId())) {
+      if (r.id() == shown.key().registrationId() && r.enabled() && r.url().equals(shown.url())) {
+        return Optional.of(Target.of(r, settings));
+      }
+    }
+    return Optional.empty();
+  }
+
+  /** After each listing: the stored snapshot follows what the server offers, in the background. */
+  private void listed(Connection c) {
+    Target t = c.target;
+    if (t.key().guildId() == null) {
+      return;
+    }
+    List<String> discovered = new ArrayList<>();
+    c.listing().tools().forEach(tool -> discovered.add(tool.name()));
+    try {
+      blocking.execute(() -> refreshSnapshot(t, discovered));
+    } catch (java.util.concurrent.RejectedExecutionException e) {
+      // Shutting down.
+    }
+  }
+
+  /** Writes the normalised names if they changed; never disturbs the live connection. */
+  private void refreshSnapshot(Target t, List<String> discovered) {
+    List<String> names = ToolNameSnapshot.normalise(discovered, settings.snapshotMaxNames(),
+        settings.snapshotNameMaxCodePoints());
+    if (names.equals(t.snapshot())) {
+      return;
+    }
+    try {
+      if (store.updateToolNames(t.key().guildId(), t.key().registrationId(), names)) {
+        config.invalidate(t.key().guildId());
+      }
+    } catch (RuntimeException e) {
+      // The error's text may hold a database URL or a driver message: the class name only.
+      LOG.warn("Tool-name snapshot of MCP {} was not updated ({})", t.key().describe(), e.getClass().getSimpleName());
     }
   }
 
@@ -193,7 +269,7 @@ public final class GuildMcpManager implements ExternalToolSources, AutoCloseable
    * @param registrationId the registration's id
    */
   public Optional<BreakerState> breakerState(String guildId, long registrationId) {
-    return pool.breakerState(new Pool.Key(guildId, registrationId));
+    return pool.breakerState(Pool.Key.guild(guildId, registrationId));
   }
 
   /** Runs pending pool maintenance (idle eviction) now; for hosts and tests that drive time themselves. */
@@ -206,12 +282,26 @@ public final class GuildMcpManager implements ExternalToolSources, AutoCloseable
     return pool.size();
   }
 
-  /** Closes every pooled connection, and the executor the manager made for itself if no executor was given. */
+  /**
+   * Closes every pooled connection (waiting at most two seconds for their graceful close), and the executors the
+   * manager made for itself.
+   */
   @Override
   public void close() {
     pool.closeAll();
+    if (ownedScheduler != null) {
+      ownedScheduler.shutdownNow();
+    }
     if (ownedExecutor != null) {
-      ownedExecutor.shutdownNow();
+      ownedExecutor.shutdown();
+      try {
+        if (!ownedExecutor.awaitTermination(CLOSE_WAIT_MS, TimeUnit.MILLISECONDS)) {
+          ownedExecutor.shutdownNow();
+        }
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        ownedExecutor.shutdownNow();
+      }
     }
   }
 
@@ -235,13 +325,34 @@ public final class GuildMcpManager implements ExternalToolSources, AutoCloseable
     }
 
     @Override
+    public TestResult retryNow(McpRegistration r) {
+      Target t = Target.of(r, settings);
+      config.invalidate(r.guildId());
+      Optional<Connection> c;
+      try {
+        c = pool.retryNow(t).get(settings.connectTimeout().toMillis() + GATHER_MARGIN_MS, TimeUnit.MILLISECONDS);
+      } catch (Exception e) {
+        if (e instanceof InterruptedException) {
+          Thread.currentThread().interrupt();
+        }
+        return TestResult.failed("the connect did not finish within " + settings.connectTimeout().toMillis() + " ms");
+      }
+      if (c.isEmpty()) {
+        return TestResult.failed(pool.unavailable(t));
+      }
+      List<String> names = new ArrayList<>();
+      c.get().listing().tools().forEach(tool -> names.add(tool.name()));
+      return TestResult.ok(names, c.get().connected.transport());
+    }
+
+    @Override
     public void invalidate(String guildId) {
       config.invalidate(guildId);
     }
 
     @Override
     public void disconnect(String guildId, long registrationId) {
-      pool.disconnect(new Pool.Key(guildId, registrationId));
+      pool.disconnect(Pool.Key.guild(guildId, registrationId));
     }
   }
 
@@ -259,6 +370,7 @@ public final class GuildMcpManager implements ExternalToolSources, AutoCloseable
     private java.util.concurrent.Executor executor;
     private ScheduledExecutorService scheduler;
     private McpEventListener listener = McpEventListener.NONE;
+    private McpProgressListener progress = McpProgressListener.NONE;
 
     private Builder(McpRegistrationStore store, NetworkGuard guard) {
       this.store = store;
@@ -288,7 +400,11 @@ public final class GuildMcpManager implements ExternalToolSources, AutoCloseable
       return this;
     }
 
-    /** Schedules prompt idle eviction; without one, eviction happens during other pool activity. */
+    /**
+     * Schedules the background retries of quarantined servers (at the end of each cooldown, by the
+     * {@link #clock(Clock)}) and prompt idle eviction. Unless set, the manager makes one daemon thread for it.
+     * Tests pass a scheduler driven by their own clock, so no test waits for a cooldown.
+     */
     public Builder scheduler(ScheduledExecutorService s) {
       scheduler = required("scheduler", s);
       return this;
@@ -297,6 +413,15 @@ public final class GuildMcpManager implements ExternalToolSources, AutoCloseable
     /** Receives connect and breaker events; {@link McpEventListener#NONE} unless set. */
     public Builder listener(McpEventListener l) {
       listener = required("listener", l);
+      return this;
+    }
+
+    /**
+     * Hears the progress of every MCP call whose turn carries no listener of its own
+     * ({@link McpProgressListener#KEY}); {@link McpProgressListener#NONE} unless set.
+     */
+    public Builder progressListener(McpProgressListener l) {
+      progress = required("progressListener", l);
       return this;
     }
 

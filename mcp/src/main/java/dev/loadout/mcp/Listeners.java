@@ -1,5 +1,6 @@
 package dev.loadout.mcp;
 
+import java.time.Instant;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -12,18 +13,18 @@ final class Listeners {
     this.listener = listener;
   }
 
-  void transition(BreakerTransition t) {
+  void transition(Pool.Key key, BreakerState from, BreakerState to, Instant at) {
     try {
-      listener.onBreakerTransition(t);
+      listener.onBreakerTransition(new BreakerTransition(key.guildId(), key.registrationId(), key.host(), from, to, at));
     } catch (RuntimeException e) {
       LOG.warn("MCP event listener {} threw from onBreakerTransition ({})", listener.getClass().getName(),
           e.getClass().getSimpleName());
     }
   }
 
-  void connect(String guildId, long id, String transport, String code) {
+  void connect(Pool.Key key, String transport, String code) {
     try {
-      listener.onConnect(guildId, id, transport, code);
+      listener.onConnect(key.guildId(), key.registrationId(), transport, code);
     } catch (RuntimeException e) {
       LOG.warn("MCP event listener {} threw from onConnect ({})", listener.getClass().getName(), e.getClass().getSimpleName());
     }

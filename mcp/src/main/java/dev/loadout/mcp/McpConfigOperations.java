@@ -27,6 +27,10 @@ import org.slf4j.LoggerFactory;
  * {@code ^[a-zA-Z0-9][a-zA-Z0-9-]{0,31}$}. URL and token are trimmed and at most 500 characters each (a
  * blank token means none). The type: empty, {@code none} and {@code general} mean general.
  *
+ * <p><b>{@code retryNow}</b> is the operator's way out of a quarantine: it forgets the server's quarantine and
+ * its back-off and connects at once (waiting at most the connect timeout), instead of waiting for the next
+ * background retry. A server that still fails stays quarantined, starting again at the first cooldown.
+ *
  * <p><b>{@code setEnabled} and {@code remove}</b> find the registration by id in a fresh read of the guild;
  * the order is database write, then cache invalidation, then disconnect of the pooled connection (which also
  * clears its quarantine). A failed write disconnects nothing. Enabling is lazy: it never connects.
@@ -170,6 +174,38 @@ public final class McpConfigOperations {
   }
 
   /**
+   * Retries a quarantined (or disconnected) server now, as an operator's action: its quarantine and back-off are
+   * forgotten and it connects at once. The outcome says whether it connected.
+   *
+   * @return {@code connected} (with the tools it offers now), {@code connection_failed} (it stays quarantined; the
+   *     message says why), {@code not_found}, {@code unavailable}, or {@code invalid_input} for a disabled
+   *     registration
+   */
+  public ConfigOutcome retryNow(String guildId, long id) {
+    Optional<List<McpRegistration>> current = guildId == null ? Optional.empty() : freshRead(guildId);
+    if (current.isEmpty()) {
+      return outcome(ConfigOutcome.UNAVAILABLE, "The current MCP registrations could not be read; nothing was retried.", null);
+    }
+    Optional<McpRegistration> found = current.get().stream().filter(r -> r.id() == id).findFirst();
+    if (found.isEmpty()) {
+      return outcome(ConfigOutcome.NOT_FOUND, "No MCP server with id " + id + " here.", null);
+    }
+    McpRegistration r = found.get();
+    if (!r.enabled()) {
+      return outcome(ConfigOutcome.INVALID_INPUT, "'" + r.name() + "' is disabled; enable it instead.", r);
+    }
+    ConfigHooks.TestResult test = hooks.retryNow(r);
+    if (!test.success()) {
+      return outcome(ConfigOutcome.CONNECTION_FAILED, "'" + r.name() + "' still fails and stays quarantined: "
+          + Redaction.sanitize(test.error(), r.url(), r.token().orElse(null)), r);
+    }
+    List<String> names = ToolNameSnapshot.normalise(test.toolNames(), settings.snapshotMaxNames(),
+        settings.snapshotNameMaxCodePoints());
+    return outcome(ConfigOutcome.CONNECTED, "'" + r.name() + "' is connected again over " + test.transport() + " with "
+        + names.size() + " tool" + (names.size() == 1 ? "" : "s") + ".", r.withToolNames(names));
+  }
+
+  /**
    * The guarded test connection of {@link #add} (input limits, network guard, HTTPS rule, Streamable HTTP then
    * SSE, tool discovery) without reading or writing any registration.
    *
@@ -196,7 +232,7 @@ public final class McpConfigOperations {
     }
     List<String> snapshot = ToolNameSnapshot.normalise(test.toolNames(), settings.snapshotMaxNames(),
         settings.snapshotNameMaxCodePoints());
-    return new ProbeResult("connected", "Connected to " + Redaction.origin(trimmedUrl) + " over " + test.transport()
+    return new ProbeResult(ConfigOutcome.CONNECTED, "Connected to " + Redaction.origin(trimmedUrl) + " over " + test.transport()
         + "; " + test.toolNames().size() + " tools.", test.transport(), test.toolNames(), snapshot);
   }
 

@@ -48,5 +48,15 @@ public final class McpFailureCodes {
   /** A URL argument of a replacement tool was refused by the network guard. */
   public static final String URL_REFUSED = "url_refused";
 
+  // Reasons a server's tools are hidden on a turn (HiddenTool reason codes, shown by inspect and the
+  // capability report); CONNECTION_LOST above is one of them too, while the server reconnects.
+
+  /** Hidden: the server is quarantined after a failed connect or too many failed calls; it is retried in the background. */
+  public static final String QUARANTINED = "mcp_quarantined";
+  /** Hidden: the first connect to the server did not finish within the turn's wait; it goes on in the background. */
+  public static final String CONNECTING = "mcp_connecting";
+  /** Hidden: the tool requires MCP task support, which Loadout does not implement yet. */
+  public static final String TASK_REQUIRED = "mcp_task_required";
+
   private McpFailureCodes() {}
 }

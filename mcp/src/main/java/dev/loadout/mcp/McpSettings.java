@@ -16,8 +16,19 @@ import org.apiguardian.api.API;
  *   <tr><th>variable</th><th>default</th><th>meaning</th></tr>
  *   <tr><td>{@code GUILD_MCP_CONNECT_TIMEOUT_MS}</td><td>15000</td><td>one transport attempt: connect,
  *       initialize and tool discovery</td></tr>
- *   <tr><td>{@code GUILD_MCP_EXECUTION_TIMEOUT_MS}</td><td>30000</td><td>one tool call</td></tr>
- *   <tr><td>{@code GUILD_MCP_FAILURE_COOLDOWN_MS}</td><td>300000</td><td>quarantine after a failed connect</td></tr>
+ *   <tr><td>{@code GUILD_MCP_EXECUTION_TIMEOUT_MS}</td><td>30000</td><td>one tool call, unless a server sets
+ *       its own; it takes effect whatever Loadout's default tool deadline is</td></tr>
+ *   <tr><td>{@code GUILD_MCP_FAILURE_COOLDOWN_MS}</td><td>30000</td><td>the first quarantine after a failed
+ *       connect or {@code GUILD_MCP_FAILURE_THRESHOLD} failed calls</td></tr>
+ *   <tr><td>{@code GUILD_MCP_MAX_FAILURE_COOLDOWN_MS}</td><td>300000</td><td>the longest quarantine: each failed
+ *       background retry doubles the last one up to this</td></tr>
+ *   <tr><td>{@code GUILD_MCP_FAILURE_THRESHOLD}</td><td>3</td><td>consecutive transport-level call failures
+ *       (no answer in time, an answer that is not MCP, a lost connection, an HTTP error) that quarantine a
+ *       server; a tool's own error never counts</td></tr>
+ *   <tr><td>{@code GUILD_MCP_TOOL_LIST_TTL_MS}</td><td>300000</td><td>how old the tool list of a Streamable HTTP
+ *       server that announces list changes may get before it is listed again in the background</td></tr>
+ *   <tr><td>{@code GUILD_MCP_PROGRESS_INTERVAL_MS}</td><td>1000</td><td>the shortest time between two
+ *       progress notices delivered for one call</td></tr>
  *   <tr><td>{@code GUILD_MCP_CONNECTION_TTL_MINUTES}</td><td>10</td><td>idle connections are closed after this</td></tr>
  *   <tr><td>{@code MAX_MCP_SERVERS_PER_GUILD}</td><td>10</td><td>registrations per guild</td></tr>
  *   <tr><td>{@code MCP_TOOL_SNAPSHOT_MAX_NAMES}</td><td>100</td><td>names kept in a snapshot</td></tr>
@@ -35,8 +46,18 @@ public final class McpSettings {
   public static final Duration DEFAULT_CONNECT_TIMEOUT = Duration.ofSeconds(15);
   /** Default per-call deadline. */
   public static final Duration DEFAULT_EXECUTION_TIMEOUT = Duration.ofSeconds(30);
-  /** Default quarantine after a failed connect. */
-  public static final Duration DEFAULT_FAILURE_COOLDOWN = Duration.ofMinutes(5);
+  /** Default first quarantine after a failed connect or too many failed calls. */
+  public static final Duration DEFAULT_FAILURE_COOLDOWN = Duration.ofSeconds(30);
+  /** Default longest quarantine, reached by doubling while background retries keep failing. */
+  public static final Duration DEFAULT_MAX_FAILURE_COOLDOWN = Duration.ofMinutes(5);
+  /** Default number of consecutive transport-level call failures that quarantine a server. */
+  public static final int DEFAULT_FAILURE_THRESHOLD = 3;
+  /** Default age after which a Streamable HTTP server's announced-changeable tool list is listed again. */
+  public static final Duration DEFAULT_TOOL_LIST_TTL = Duration.ofMinutes(5);
+  /** Default shortest time between two progress notices of one call. */
+  public static final Duration DEFAULT_PROGRESS_INTERVAL = Duration.ofSeconds(1);
+  /** The longest any of these durations may be: one day. */
+  public static final Duration MAX_DURATION = Duration.ofDays(1);
   /** Default idle time before a pooled connection is closed. */
   public static final Duration DEFAULT_CONNECTION_TTL = Duration.ofMinutes(10);
   /** Default registrations per guild. */
@@ -47,6 +68,10 @@ public final class McpSettings {
   private final Duration connectTimeout;
   private final Duration executionTimeout;
   private final Duration failureCooldown;
+  private final Duration maxFailureCooldown;
+  private final int failureThreshold;
+  private final Duration toolListTtl;
+  private final Duration progressInterval;
   private final Duration connectionTtl;
   private final int maxServersPerGuild;
   private final int snapshotMaxNames;
@@ -58,6 +83,10 @@ public final class McpSettings {
     connectTimeout = b.connectTimeout;
     executionTimeout = b.executionTimeout;
     failureCooldown = b.failureCooldown;
+    maxFailureCooldown = b.maxFailureCooldown;
+    failureThreshold = b.failureThreshold;
+    toolListTtl = b.toolListTtl;
+    progressInterval = b.progressInterval;
     connectionTtl = b.connectionTtl;
     maxServersPerGuild = b.maxServersPerGuild;
     snapshotMaxNames = b.snapshotMaxNames;
@@ -87,6 +116,11 @@ public final class McpSettings {
     b.connectTimeout(Duration.ofMillis(number(env, "GUILD_MCP_CONNECT_TIMEOUT_MS", DEFAULT_CONNECT_TIMEOUT.toMillis())));
     b.executionTimeout(Duration.ofMillis(number(env, "GUILD_MCP_EXECUTION_TIMEOUT_MS", DEFAULT_EXECUTION_TIMEOUT.toMillis())));
     b.failureCooldown(Duration.ofMillis(number(env, "GUILD_MCP_FAILURE_COOLDOWN_MS", DEFAULT_FAILURE_COOLDOWN.toMillis())));
+    b.maxFailureCooldown(Duration.ofMillis(number(env, "GUILD_MCP_MAX_FAILURE_COOLDOWN_MS",
+        Math.max(DEFAULT_MAX_FAILURE_COOLDOWN.toMillis(), b.failureCooldown.toMillis()))));
+    b.failureThreshold((int) number(env, "GUILD_MCP_FAILURE_THRESHOLD", DEFAULT_FAILURE_THRESHOLD));
+    b.toolListTtl(Duration.ofMillis(number(env, "GUILD_MCP_TOOL_LIST_TTL_MS", DEFAULT_TOOL_LIST_TTL.toMillis())));
+    b.progressInterval(Duration.ofMillis(number(env, "GUILD_MCP_PROGRESS_INTERVAL_MS", DEFAULT_PROGRESS_INTERVAL.toMillis())));
     b.connectionTtl(Duration.ofMinutes(number(env, "GUILD_MCP_CONNECTION_TTL_MINUTES", DEFAULT_CONNECTION_TTL.toMinutes())));
     b.maxServersPerGuild((int) number(env, "MAX_MCP_SERVERS_PER_GUILD", DEFAULT_MAX_SERVERS_PER_GUILD));
     b.snapshotMaxNames((int) number(env, "MCP_TOOL_SNAPSHOT_MAX_NAMES", ToolNameSnapshot.DEFAULT_MAX_NAMES));
@@ -128,9 +162,29 @@ public final class McpSettings {
     return executionTimeout;
   }
 
-  /** How long a server whose connect failed is skipped. */
+  /** The first quarantine of a server whose connect failed or whose calls failed {@link #failureThreshold()} times. */
   public Duration failureCooldown() {
     return failureCooldown;
+  }
+
+  /** The longest quarantine: each failed background retry doubles the last quarantine up to this. */
+  public Duration maxFailureCooldown() {
+    return maxFailureCooldown;
+  }
+
+  /** How many consecutive transport-level call failures quarantine a server. */
+  public int failureThreshold() {
+    return failureThreshold;
+  }
+
+  /** How old a Streamable HTTP server's announced-changeable tool list may get before it is listed again. */
+  public Duration toolListTtl() {
+    return toolListTtl;
+  }
+
+  /** The shortest time between two progress notices delivered for one call. */
+  public Duration progressInterval() {
+    return progressInterval;
   }
 
   /** How long an unused pooled connection stays open. */
@@ -166,7 +220,8 @@ public final class McpSettings {
   /** A builder starting from these settings. */
   public Builder toBuilder() {
     return new Builder().connectTimeout(connectTimeout).executionTimeout(executionTimeout)
-        .failureCooldown(failureCooldown).connectionTtl(connectionTtl).maxServersPerGuild(maxServersPerGuild)
+        .failureCooldown(failureCooldown).maxFailureCooldown(maxFailureCooldown).failureThreshold(failureThreshold)
+        .toolListTtl(toolListTtl).progressInterval(progressInterval).connectionTtl(connectionTtl).maxServersPerGuild(maxServersPerGuild)
         .snapshotMaxNames(snapshotMaxNames).snapshotNameMaxCodePoints(snapshotNameMaxCodePoints)
         .requireHttps(requireHttps).maxResponseBytes(maxResponseBytes);
   }
@@ -174,7 +229,8 @@ public final class McpSettings {
   @Override
   public String toString() {
     return "McpSettings{connectTimeout=" + connectTimeout + ", executionTimeout=" + executionTimeout
-        + ", failureCooldown=" + failureCooldown + ", connectionTtl=" + connectionTtl + ", maxServersPerGuild="
+        + ", failureCooldown=" + failureCooldown + " to " + maxFailureCooldown + ", failureThreshold=" + failureThreshold
+        + ", toolListTtl=" + toolListTtl + ", progressInterval=" + progressInterval + ", connectionTtl=" + connectionTtl + ", maxServersPerGuild="
         + maxServersPerGuild + ", snapshot=" + snapshotMaxNames + "x" + snapshotNameMaxCodePoints
         + ", requireHttps=" + requireHttps + ", maxResponseBytes=" + maxResponseBytes + "}";
   }
@@ -189,6 +245,10 @@ public final class McpSettings {
     private Duration connectTimeout = DEFAULT_CONNECT_TIMEOUT;
     private Duration executionTimeout = DEFAULT_EXECUTION_TIMEOUT;
     private Duration failureCooldown = DEFAULT_FAILURE_COOLDOWN;
+    private Duration maxFailureCooldown = DEFAULT_MAX_FAILURE_COOLDOWN;
+    private int failureThreshold = DEFAULT_FAILURE_THRESHOLD;
+    private Duration toolListTtl = DEFAULT_TOOL_LIST_TTL;
+    private Duration progressInterval = DEFAULT_PROGRESS_INTERVAL;
     private Duration connectionTtl = DEFAULT_CONNECTION_TTL;
     private int maxServersPerGuild = DEFAULT_MAX_SERVERS_PER_GUILD;
     private int snapshotMaxNames = ToolNameSnapshot.DEFAULT_MAX_NAMES;
@@ -210,9 +270,36 @@ public final class McpSettings {
       return this;
     }
 
-    /** Quarantine after a failed connect; positive. */
+    /** The first quarantine; positive, at most a day. */
     public Builder failureCooldown(Duration d) {
       failureCooldown = positive("failureCooldown", d);
+      return this;
+    }
+
+    /** The longest quarantine; positive, at most a day, and not shorter than {@link #failureCooldown(Duration)}. */
+    public Builder maxFailureCooldown(Duration d) {
+      maxFailureCooldown = positive("maxFailureCooldown", d);
+      return this;
+    }
+
+    /** Consecutive transport-level call failures that quarantine a server; 1 to 100. */
+    public Builder failureThreshold(int n) {
+      if (n < 1 || n > 100) {
+        throw new IllegalArgumentException("failureThreshold must be 1 to 100, but was " + n);
+      }
+      failureThreshold = n;
+      return this;
+    }
+
+    /** Age after which an announced-changeable Streamable HTTP tool list is listed again; positive, at most a day. */
+    public Builder toolListTtl(Duration d) {
+      toolListTtl = positive("toolListTtl", d);
+      return this;
+    }
+
+    /** Shortest time between two progress notices of one call; positive, at most a day. */
+    public Builder progressInterval(Duration d) {
+      progressInterval = positive("progressInterval", d);
       return this;
     }
 
@@ -252,14 +339,22 @@ public final class McpSettings {
       return this;
     }
 
-    /** The settings. */
+    /**
+     * The settings.
+     *
+     * @throws IllegalArgumentException if the longest quarantine is shorter than the first
+     */
     public McpSettings build() {
+      if (maxFailureCooldown.compareTo(failureCooldown) < 0) {
+        throw new IllegalArgumentException("maxFailureCooldown must not be shorter than failureCooldown (" + failureCooldown
+            + "), but was " + maxFailureCooldown);
+      }
       return new McpSettings(this);
     }
 
     private static Duration positive(String name, Duration d) {
-      if (d == null || d.isZero() || d.isNegative()) {
-        throw new IllegalArgumentException(name + " must be positive, but was " + d);
+      if (d == null || d.isZero() || d.isNegative() || d.compareTo(MAX_DURATION) > 0) {
+        throw new IllegalArgumentException(name + " must be positive and at most " + MAX_DURATION + ", but was " + d);
       }
       return d;
     }

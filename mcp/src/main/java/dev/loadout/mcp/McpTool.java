@@ -8,12 +8,13 @@ import dev.loadout.core.TurnContext;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * One tool of a guild MCP server as a {@link BaseTool}: its provider-safe name, the server's description and
- * input schema. A call goes back to the manager, which re-checks the registration from a fresh read and
- * runs it under the execution deadline.
+ * One tool of an MCP server as a {@link BaseTool}: its provider-safe name, the server's description and input
+ * schema. A call goes to {@link Calls}, which re-checks the server from a fresh read and runs it under the
+ * server's call deadline.
  */
 final class McpTool implements BaseTool {
   static final String GROUP = "mcp";
@@ -22,24 +23,24 @@ final class McpTool implements BaseTool {
 
   private final ToolSpec spec;
   private final String mcpName;
-  private final McpRegistration registration;
+  private final Target target;
   private final Calls calls;
   private final Executor blocking;
 
-  McpTool(ToolSpec spec, String mcpName, McpRegistration registration, Calls calls, Executor blocking) {
+  McpTool(ToolSpec spec, String mcpName, Target target, Calls calls, Executor blocking) {
     this.spec = spec;
     this.mcpName = mcpName;
-    this.registration = registration;
+    this.target = target;
     this.calls = calls;
     this.blocking = blocking;
   }
 
-  static ToolSpec spec(String mcpName, String description, ObjectNode schema, McpRegistration registration) {
+  static ToolSpec spec(String modelName, String mcpName, String description, ObjectNode schema, Target target) {
     String text = description == null || description.isBlank()
-        ? "Tool '" + mcpName + "' of the MCP server '" + registration.name() + "'."
+        ? "Tool '" + mcpName + "' of the MCP server '" + target.name() + "'."
         : description;
-    return ToolSpec.builder(ToolNames.providerSafe(mcpName), schema).description(text).group(GROUP)
-        .metadata(METADATA_MCP_NAME, mcpName).metadata(METADATA_SERVER, registration.name()).build();
+    return ToolSpec.builder(modelName, schema).description(text).group(GROUP)
+        .metadata(METADATA_MCP_NAME, mcpName).metadata(METADATA_SERVER, target.name()).build();
   }
 
   @Override
@@ -54,12 +55,16 @@ final class McpTool implements BaseTool {
 
   @Override
   public CompletionStage<ToolResult> execute(ToolCall call, TurnContext context) {
-    return CompletableFuture.supplyAsync(() -> calls.call(registration, mcpName, spec.parameters(), call.argumentsJson()),
-        blocking);
+    try {
+      return CompletableFuture.supplyAsync(() -> calls.call(target, mcpName, spec, call, context), blocking);
+    } catch (RejectedExecutionException e) {
+      return CompletableFuture.completedFuture(ToolResult.failure(McpFailureCodes.UNAVAILABLE,
+          "The MCP tools are shutting down.", false));
+    }
   }
 
   @Override
   public String toString() {
-    return "McpTool{" + spec.name() + " of " + registration.guildId() + "/" + registration.id() + "}";
+    return "McpTool{" + spec.name() + " of " + target.key().describe() + "}";
   }
 }

@@ -175,6 +175,7 @@ final class PinnedSession implements AutoCloseable {
         code = McpFailureCodes.TIMEOUT;
         break;
       case SafeHttpException.CONNECTION_FAILED:
+      case SafeHttpException.CONNECTION_CLOSED:
       case SafeHttpException.TLS_FAILURE:
         code = McpFailureCodes.UNREACHABLE;
         break;

@@ -4,203 +4,418 @@ import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import com.github.benmanes.caffeine.cache.RemovalCause;
 import com.github.benmanes.caffeine.cache.Scheduler;
-import dev.loadout.core.BaseTool;
-import dev.loadout.core.ToolSpec;
-import io.modelcontextprotocol.spec.McpSchema;
+import dev.loadout.core.ToolSource;
 import java.time.Clock;
-import java.util.ArrayList;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
-import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import tools.jackson.databind.json.JsonMapper;
-import tools.jackson.databind.node.ObjectNode;
 
 /**
- * Pooled connections per (guild, registration id), with one circuit breaker each.
+ * Pooled connections per server, and what is known of each server's health.
  *
- * <p>Lazy: nothing connects until a connection is asked for. Concurrent askers for one server share one
- * connect (single flight): a second asker joins the attempt in flight rather than getting nothing, and only
- * a caller that would start a new attempt asks the breaker. While OPEN the answer is "nothing" at once, with
- * no deadline paid. A success closes the breaker, is pooled and refreshes the tool-name snapshot in a
- * detached task; a failure opens it. Idle connections leave the pool after the TTL (Caffeine, with the
- * clock as ticker and the injected scheduler for prompt eviction), and a connection that leaves the pool is
- * closed. A pooled connection is used only while its registration's URL and token are unchanged.
+ * <p><b>The health model.</b> A connection is healthy while it serves; a transport-level call failure makes
+ * its server suspect (the breaker counts it, see {@link CircuitBreaker}); it is dead once its stream or process
+ * ends, which fails every call in flight on it at once ({@link Connection#end}). A dead connection leaves the
+ * pool and is reconnected in the background; meanwhile turns see the server's tools hidden with
+ * {@link McpFailureCodes#CONNECTION_LOST}. Reaching the failure threshold, or a failed connect, opens the
+ * breaker: the live connection is dropped, turns see {@link McpFailureCodes#QUARANTINED}, and when the cooldown
+ * ends a probe on the injected scheduler reconnects in the background; its failure doubles the cooldown up to
+ * the cap. <b>No user turn ever waits for a server known to have failed</b>: a turn waits only for the first
+ * connect of a server nothing is known against (never connected, idle-evicted, or its endpoint changed).
+ *
+ * <p>Lazy: nothing connects until asked. Concurrent askers share one connect (single flight). Idle connections
+ * leave the pool after the TTL (Caffeine, with the clock as ticker and the scheduler for prompt eviction); a
+ * connection that leaves the pool is ended and closed. A pooled connection is used only while its target's
+ * endpoint and credentials are unchanged.
  */
 final class Pool {
   private static final Logger LOG = LoggerFactory.getLogger(Pool.class);
   static final JsonMapper JSON = JsonMapper.builder().build();
   private static final long MAX_CONNECTIONS = 10_000;
 
-  record Key(String guildId, long registrationId) {}
+  /** A server's key: a guild registration, or a host server by name. */
+  record Key(String guildId, long registrationId, String host) {
+    static Key guild(String guildId, long registrationId) {
+      return new Key(guildId, registrationId, null);
+    }
 
-  /** A live connection and its tools as Loadout tools. */
-  record Pooled(McpRegistration registration, Connector.Connected connected, List<BaseTool> tools) {
-    boolean serves(McpRegistration r) {
-      return r.url().equals(registration.url()) && r.token().equals(registration.token());
+    static Key host(String name) {
+      return new Key(null, 0, name);
+    }
+
+    String describe() {
+      return host != null ? "host server '" + host + "'" : "server " + registrationId + " of guild " + guildId;
     }
   }
 
+  /** What a turn gets for one server: its source now, or a first connect to wait for (bounded). */
+  record Gathered(ToolSource source, CompletableFuture<Optional<Connection>> pending) {}
+
   private final Connector connector;
-  private final McpRegistrationStore store;
   private final McpSettings settings;
   private final Clock clock;
   private final Executor blocking;
+  private final ScheduledExecutorService scheduler;
   private final Listeners listeners;
-  private final java.util.function.Consumer<String> invalidateConfig;
-  private final Cache<Key, Pooled> pool;
-  private final ConcurrentHashMap<Key, CompletableFuture<Optional<Pooled>>> inflight = new ConcurrentHashMap<>();
-  private final ConcurrentHashMap<Key, CircuitBreaker> breakers = new ConcurrentHashMap<>();
+  private final Function<Key, Optional<Target>> current;
+  private final Consumer<Connection> onListed;
+  private final Cache<Key, Connection> pool;
+  private final ConcurrentHashMap<Key, CompletableFuture<Optional<Connection>>> inflight = new ConcurrentHashMap<>();
+  private final ConcurrentHashMap<Key, ServerHealth> servers = new ConcurrentHashMap<>();
   // Bumped by disconnect(): a connect that started before a disable or removal must not pool its client.
   private final ConcurrentHashMap<Key, Long> generations = new ConcurrentHashMap<>();
-  private volatile Calls calls;
+  private final Listings listings;
+  private volatile boolean closed;
 
-  Pool(Connector connector, McpRegistrationStore store, McpSettings settings, Clock clock, Executor blocking,
-      ScheduledExecutorService scheduler, Listeners listeners, java.util.function.Consumer<String> invalidateConfig) {
+  /**
+   * @param current the target of a key as configured now, for background reconnects; empty once it is
+   *     removed or disabled
+   * @param onListed told after each listing of a connection's tools (the snapshot refresh); must not block
+   */
+  Pool(Connector connector, McpSettings settings, Clock clock, Executor blocking, ScheduledExecutorService scheduler,
+      Listeners listeners, Function<Key, Optional<Target>> current, Consumer<Connection> onListed, Listings listings) {
     this.connector = connector;
-    this.store = store;
     this.settings = settings;
     this.clock = clock;
     this.blocking = blocking;
+    this.scheduler = scheduler;
     this.listeners = listeners;
-    this.invalidateConfig = invalidateConfig;
-    Caffeine<Object, Object> b = Caffeine.newBuilder().maximumSize(MAX_CONNECTIONS)
-        .expireAfterAccess(settings.connectionTtl()).ticker(() -> TimeUnit.MILLISECONDS.toNanos(clock.millis()))
-        .executor(blocking);
-    if (scheduler != null) {
-      b.scheduler(Scheduler.forScheduledExecutorService(scheduler));
-    }
-    this.pool = b.<Key, Pooled>removalListener((key, value, cause) -> close(value, cause)).build();
+    this.current = current;
+    this.onListed = onListed;
+    this.listings = listings;
+    this.pool = Caffeine.newBuilder().maximumSize(MAX_CONNECTIONS).expireAfterAccess(settings.connectionTtl())
+        .ticker(() -> TimeUnit.MILLISECONDS.toNanos(clock.millis())).executor(blocking)
+        .scheduler(Scheduler.forScheduledExecutorService(scheduler))
+        .<Key, Connection>removalListener((key, value, cause) -> release(value, cause)).build();
   }
 
-  void calls(Calls c) {
-    this.calls = c;
+  // ---- turns
+
+  /** The server's source for a turn without waiting, or its first connect for the turn to wait on. */
+  Gathered gather(Target t) {
+    Connection c = pool.getIfPresent(t.key());
+    if (c != null && c.serves(t)) {
+      relistIfStale(c);
+      return new Gathered(c.listing().source(), null);
+    }
+    ServerHealth h = health(t.key());
+    ToolSource down = downSource(t, h);
+    return down != null ? new Gathered(down, null) : new Gathered(null, connect(t, h));
   }
+
+  /** The source of a server a turn must not wait for, or null when a turn may connect it now. */
+  ToolSource downSource(Target t, ServerHealth h) {
+    if (!h.breaker.isClosed()) {
+      probeIfDue(h);
+      return h.down(t, McpFailureCodes.QUARANTINED, quarantine(t, h));
+    }
+    if (h.reconnecting.get()) {
+      return h.down(t, McpFailureCodes.CONNECTION_LOST, "the connection to the MCP server [" + t.name() + "] ended ("
+          + h.lastFailure + "); it is reconnecting in the background");
+    }
+    return null;
+  }
+
+  /** What a turn shows while a first connect is still running after the turn's wait. */
+  ToolSource connecting(Target t) {
+    return health(t.key()).down(t, McpFailureCodes.CONNECTING, "the MCP server [" + t.name()
+        + "] is still connecting; its tools come on a later turn");
+  }
+
+  /** The source after a turn's wait for a connect ended: the connection's, or why it is down. */
+  ToolSource after(Target t, Optional<Connection> connected) {
+    if (connected.isPresent()) {
+      return connected.get().listing().source();
+    }
+    ServerHealth h = health(t.key());
+    ToolSource down = downSource(t, h);
+    return down != null ? down : connecting(t);
+  }
+
+  private static String quarantine(Target t, ServerHealth h) {
+    Instant until = h.breaker.until();
+    return "the MCP server [" + t.name() + "] is quarantined because " + h.lastFailure + "; "
+        + (until == null ? "it is being retried now" : "it is retried in the background from " + until);
+  }
+
+  // ---- calls
 
   /**
-   * The connection of a registration: pooled, joined in flight, or newly started if the breaker permits.
-   * Completes with empty when quarantined or when the connect failed; never completes exceptionally.
+   * The connection a call uses: pooled, or the connect in flight (the caller bounds the wait), or a new one if
+   * nothing is known against the server. Completes with empty while the server is down.
    */
-  CompletableFuture<Optional<Pooled>> connection(McpRegistration r) {
-    Key key = new Key(r.guildId(), r.id());
-    Pooled pooled = pool.getIfPresent(key);
-    if (pooled != null && pooled.serves(r)) {
-      return CompletableFuture.completedFuture(Optional.of(pooled));
+  CompletableFuture<Optional<Connection>> forCall(Target t) {
+    Connection c = pool.getIfPresent(t.key());
+    if (c != null && c.serves(t)) {
+      return CompletableFuture.completedFuture(Optional.of(c));
     }
-    CompletableFuture<Optional<Pooled>> running = inflight.get(key);
+    ServerHealth h = health(t.key());
+    CompletableFuture<Optional<Connection>> running = inflight.get(t.key());
     if (running != null) {
       return running;
     }
-    CompletableFuture<Optional<Pooled>> mine = new CompletableFuture<>();
+    return h.breaker.isClosed() && !h.reconnecting.get() ? connect(t, h) : CompletableFuture.completedFuture(Optional.empty());
+  }
+
+  /** Why a server is not usable for a call right now; the sentence of its hidden reason. */
+  String unavailable(Target t) {
+    ServerHealth h = health(t.key());
+    return h.breaker.isClosed() ? "the MCP server [" + t.name() + "] is not reachable right now (" + h.lastFailure + ")"
+        : quarantine(t, h);
+  }
+
+  /** A call was answered (a tool's own error is an answer). */
+  void answered(Connection c) {
+    c.health.breaker.onCallAnswered();
+  }
+
+  /** A call failed at the transport level; the threshold opens the breaker, which drops the connection. */
+  void failed(Connection c, String sentence) {
+    c.health.lastFailure = sentence;
+    c.health.breaker.onCallFailure();
+  }
+
+  /**
+   * The connection ended under its calls: they fail at once, it leaves the pool, and it reconnects in the
+   * background unless this loss reached the threshold.
+   *
+   * @param counts whether this counts as a failed call (a server that restarted and forgot the session does not)
+   */
+  void lost(Connection c, TransportFailure reason, boolean counts) {
+    if (!c.end(reason)) {
+      return;
+    }
+    ServerHealth h = c.health;
+    h.lastFailure = "the connection ended: " + reason.getMessage();
+    pool.asMap().remove(c.target.key(), c);
+    LOG.info("MCP {} ('{}') lost its connection ({}); reconnecting in the background", c.target.key().describe(),
+        c.target.name(), reason.code);
+    boolean opened = counts && h.breaker.onCallFailure();
+    if (!opened && h.breaker.isClosed() && !closed) {
+      reconnect(c.target.key(), h);
+    }
+  }
+
+  // ---- connecting
+
+  private CompletableFuture<Optional<Connection>> connect(Target t, ServerHealth h) {
+    Key key = t.key();
+    CompletableFuture<Optional<Connection>> running = inflight.get(key);
+    if (running != null) {
+      return running;
+    }
+    CompletableFuture<Optional<Connection>> mine = new CompletableFuture<>();
     running = inflight.putIfAbsent(key, mine);
     if (running != null) {
       return running;
     }
-    if (!breaker(key).tryAcquire()) {
+    long generation = generations.getOrDefault(key, 0L);
+    try {
+      blocking.execute(() -> {
+        Optional<Connection> result = Optional.empty();
+        try {
+          result = connectNow(t, h, generation);
+        } catch (RuntimeException e) {
+          LOG.warn("MCP connect of {} failed unexpectedly ({})", key.describe(), e.getClass().getSimpleName());
+          h.lastFailure = "its connect failed unexpectedly";
+          h.breaker.onConnectFailure();
+        } finally {
+          inflight.remove(key, mine);
+          mine.complete(result);
+        }
+      });
+    } catch (RejectedExecutionException e) {
       inflight.remove(key, mine);
       mine.complete(Optional.empty());
-      return mine;
     }
-    long generation = generations.getOrDefault(key, 0L);
-    CompletableFuture.runAsync(() -> {
-      Optional<Pooled> result;
-      try {
-        result = connectNow(key, r, generation);
-      } catch (RuntimeException e) {
-        LOG.warn("MCP connect of server {} in guild {} failed unexpectedly ({})", r.id(), r.guildId(),
-            e.getClass().getSimpleName());
-        breaker(key).onFailure();
-        result = Optional.empty();
-      }
-      inflight.remove(key, mine);
-      mine.complete(result);
-    }, blocking);
     return mine;
   }
 
-  private Optional<Pooled> connectNow(Key key, McpRegistration r, long generation) {
+  private Optional<Connection> connectNow(Target t, ServerHealth h, long generation) {
     Connector.Connected connected;
     try {
-      connected = connector.connect(r.url(), r.token().orElse(null));
+      connected = connector.connect(t.url(), t.token());
     } catch (Connector.ConnectFailed e) {
-      breaker(key).onFailure();
-      listeners.connect(r.guildId(), r.id(), null, e.code);
-      LOG.warn("MCP server '{}' (id {}) of guild {} could not connect; quarantining for {} s: {}", r.name(), r.id(),
-          r.guildId(), settings.failureCooldown().toSeconds(), e.getMessage());
+      h.lastFailure = "its last connect failed (" + e.code + ")";
+      listeners.connect(t.key(), null, e.code);
+      LOG.warn("MCP {} ('{}') could not connect; quarantined and retried in the background: {}", t.key().describe(),
+          t.name(), e.getMessage());
+      h.breaker.onConnectFailure();
       return Optional.empty();
     }
-    if (generations.getOrDefault(key, 0L) != generation) {
+    if (closed || generations.getOrDefault(t.key(), 0L) != generation) {
       connected.client().close();
       return Optional.empty();
     }
-    breaker(key).onSuccess();
-    listeners.connect(r.guildId(), r.id(), connected.transport(), null);
-    Pooled pooled = new Pooled(r, connected, tools(r, connected.tools()));
-    pool.put(key, pooled); // a replaced connection is closed by the removal listener
-    List<String> names = new ArrayList<>();
-    connected.tools().forEach(t -> names.add(t.name()));
-    blocking.execute(() -> refreshSnapshot(r, names));
-    return Optional.of(pooled);
+    Connection c = new Connection(t, connected, h, listings.of(t, connected.tools(), connected.link().taskRequired()));
+    h.toolNames = listings.names(c.listing());
+    pool.put(t.key(), c); // a replaced connection is released by the removal listener
+    connected.link().onLost(reason -> lost(c, reason, true));
+    connected.link().onToolsChanged(tools -> relisted(c, tools));
+    h.breaker.onConnectSuccess();
+    listeners.connect(t.key(), connected.transport(), null);
+    onListed.accept(c);
+    return Optional.of(c);
   }
 
-  private List<BaseTool> tools(McpRegistration r, List<McpSchema.Tool> discovered) {
-    List<BaseTool> out = new ArrayList<>();
-    for (McpSchema.Tool t : discovered) {
-      try {
-        ObjectNode schema = t.inputSchema() == null ? JSON.createObjectNode().put("type", "object")
-            : (ObjectNode) JSON.valueToTree(t.inputSchema());
-        ToolSpec spec = McpTool.spec(t.name(), t.description(), schema, r);
-        out.add(new McpTool(spec, t.name(), r, calls, blocking));
-      } catch (RuntimeException e) {
-        LOG.warn("Tool of MCP server '{}' in guild {} skipped: its name or schema is not usable ({})", r.name(),
-            r.guildId(), e.getClass().getSimpleName());
-      }
+  private void reconnect(Key key, ServerHealth h) {
+    Optional<Target> t = current.apply(key);
+    if (t.isEmpty() || !h.reconnecting.compareAndSet(false, true)) {
+      return;
     }
-    return List.copyOf(out);
+    connect(t.get(), h).whenComplete((r, e) -> h.reconnecting.set(false));
   }
 
-  /** Writes the normalised names if they changed; never disturbs the live connection. */
-  void refreshSnapshot(McpRegistration r, List<String> discovered) {
-    List<String> names = ToolNameSnapshot.normalise(discovered, settings.snapshotMaxNames(),
-        settings.snapshotNameMaxCodePoints());
-    if (Objects.equals(r.toolNames().orElse(null), names)) {
+  /** A Streamable HTTP server announces list changes only inside requests: its list is re-read in the background. */
+  private void relistIfStale(Connection c) {
+    if (!c.connected.listChanged() || !c.connected.transport().equals(Connector.STREAMABLE)
+        || clock.millis() - c.listing().listedAtMillis() < settings.toolListTtl().toMillis()
+        || !c.relisting.compareAndSet(false, true)) {
       return;
     }
     try {
-      if (store.updateToolNames(r.guildId(), r.id(), names)) {
-        invalidateConfig.accept(r.guildId());
-      }
-    } catch (RuntimeException e) {
-      // The error's text may hold a database URL or a driver message: the class name only.
-      LOG.warn("Tool-name snapshot of MCP server {} in guild {} was not updated ({})", r.id(), r.guildId(),
-          e.getClass().getSimpleName());
+      blocking.execute(() -> {
+        try {
+          CompletableFuture<List<io.modelcontextprotocol.spec.McpSchema.Tool>> list = CompletableFuture.supplyAsync(
+              () -> c.connected.client().listTools().tools(), blocking);
+          relisted(c, Deadlines.await(list, settings.connectTimeout().toMillis(), TimeUnit.MILLISECONDS));
+        } catch (Exception e) {
+          LOG.debug("Tools of MCP {} could not be listed again ({})", c.target.key().describe(), e.getClass().getSimpleName());
+        } finally {
+          c.relisting.set(false);
+        }
+      });
+    } catch (RejectedExecutionException e) {
+      c.relisting.set(false);
     }
   }
 
-  /** Drops a connection that proved broken, so the next use connects a fresh client. */
-  void discard(Key key, Pooled broken) {
-    pool.asMap().remove(key, broken);
+  private void relisted(Connection c, List<io.modelcontextprotocol.spec.McpSchema.Tool> tools) {
+    if (c.isEnded()) {
+      return;
+    }
+    c.listing(listings.of(c.target, tools, c.connected.link().taskRequired()));
+    c.health.toolNames = listings.names(c.listing());
+    onListed.accept(c);
   }
 
-  /** Closes the connection and clears the quarantine (disable, remove). */
+  // ---- quarantine and probes
+
+  private ServerHealth health(Key key) {
+    return servers.computeIfAbsent(key, k -> {
+      ServerHealth[] made = new ServerHealth[1];
+      made[0] = new ServerHealth(k, new CircuitBreaker(k.describe(), clock, settings.failureCooldown(),
+          settings.maxFailureCooldown(), settings.failureThreshold(), (from, to, at) -> moved(made[0], from, to, at)));
+      return made[0];
+    });
+  }
+
+  private void moved(ServerHealth h, BreakerState from, BreakerState to, Instant at) {
+    listeners.transition(h.key, from, to, at);
+    if (to == BreakerState.OPEN) {
+      Connection c = pool.getIfPresent(h.key);
+      if (c != null && c.end(new TransportFailure(McpFailureCodes.UNAVAILABLE, "The MCP server was quarantined."))) {
+        pool.asMap().remove(h.key, c);
+      }
+      scheduleProbe(h);
+    }
+  }
+
+  private void scheduleProbe(ServerHealth h) {
+    Instant until = h.breaker.until();
+    if (until == null || closed) {
+      return;
+    }
+    long delay = Math.max(0, Duration.between(clock.instant(), until).toMillis());
+    try {
+      h.probe = scheduler.schedule(() -> probe(h), delay, TimeUnit.MILLISECONDS);
+    } catch (RejectedExecutionException e) {
+      // Shutting down.
+    }
+  }
+
+  /** A turn that finds the cooldown over starts the probe itself (in the background) if the scheduler has not. */
+  private void probeIfDue(ServerHealth h) {
+    Instant until = h.breaker.until();
+    if (until != null && !clock.instant().isBefore(until)) {
+      try {
+        blocking.execute(() -> probe(h));
+      } catch (RejectedExecutionException e) {
+        // Shutting down.
+      }
+    }
+  }
+
+  private void probe(ServerHealth h) {
+    if (closed || servers.get(h.key) != h) {
+      return;
+    }
+    if (!h.breaker.tryProbe()) {
+      if (h.breaker.state() == BreakerState.OPEN && h.breaker.until() != null
+          && clock.instant().isBefore(h.breaker.until())) {
+        scheduleProbe(h); // the scheduler ran ahead of the clock
+      }
+      return;
+    }
+    Optional<Target> t = current.apply(h.key);
+    if (t.isEmpty()) {
+      servers.remove(h.key, h);
+      h.breaker.reset();
+      return;
+    }
+    connect(t.get(), h);
+  }
+
+  /**
+   * An operator's retry: forgets the quarantine and its back-off, and connects now; the caller bounds the wait.
+   */
+  CompletableFuture<Optional<Connection>> retryNow(Target t) {
+    ServerHealth h = health(t.key());
+    ScheduledFuture<?> p = h.probe;
+    if (p != null) {
+      p.cancel(false);
+    }
+    Connection c = pool.getIfPresent(t.key());
+    if (c != null && c.serves(t)) {
+      h.breaker.reset();
+      return CompletableFuture.completedFuture(Optional.of(c));
+    }
+    h.breaker.reset();
+    return connect(t, h);
+  }
+
+  // ---- lifecycle
+
+  /** Closes the connection and forgets the server's health (disable, remove). */
   void disconnect(Key key) {
     generations.merge(key, 1L, Long::sum);
     pool.invalidate(key);
-    CircuitBreaker b = breakers.get(key);
-    if (b != null) {
-      b.reset();
+    ServerHealth h = servers.remove(key);
+    if (h != null) {
+      ScheduledFuture<?> p = h.probe;
+      if (p != null) {
+        p.cancel(false);
+      }
+      h.breaker.reset();
     }
   }
 
   Optional<BreakerState> breakerState(Key key) {
-    CircuitBreaker b = breakers.get(key);
-    return b == null ? Optional.empty() : Optional.of(b.state());
+    ServerHealth h = servers.get(key);
+    return h == null ? Optional.empty() : Optional.of(h.breaker.state());
   }
 
   int size() {
@@ -213,19 +428,22 @@ final class Pool {
   }
 
   void closeAll() {
+    closed = true;
+    for (ServerHealth h : servers.values()) {
+      ScheduledFuture<?> p = h.probe;
+      if (p != null) {
+        p.cancel(false);
+      }
+    }
     pool.invalidateAll();
     pool.cleanUp();
   }
 
-  private CircuitBreaker breaker(Key key) {
-    return breakers.computeIfAbsent(key, k -> new CircuitBreaker(k.guildId(), k.registrationId(), clock,
-        settings.failureCooldown(), listeners::transition));
-  }
-
-  private static void close(Pooled value, RemovalCause cause) {
-    if (value != null) {
-      // close() hands the graceful close to the transport without blocking this thread.
-      value.connected().client().close();
+  private static void release(Connection c, RemovalCause cause) {
+    if (c != null) {
+      c.end(new TransportFailure(McpFailureCodes.UNAVAILABLE, "The MCP connection was closed."));
+      // The link closes quietly and without blocking this thread.
+      c.connected.client().close();
     }
   }
 }

@@ -102,14 +102,14 @@ public record ProgressNotice(Kind kind, String text) {
     return new ProgressNotice(Kind.ARGUMENTS, cut(String.join("\n", lines), MAX_BODY_CODE_POINTS));
   }
 
-  private static String clean(String s) {
+  static String clean(String s) {
     StringBuilder b = new StringBuilder(s.length());
     s.codePoints().forEach(cp -> b.appendCodePoint(cp <= 0x1F || (cp >= 0x7F && cp <= 0x9F) ? ' ' : cp));
     return b.toString();
   }
 
   /** At most {@code max} code points, the last of them an ellipsis when anything was left out. */
-  private static String cut(String s, int max) {
+  static String cut(String s, int max) {
     if (s.codePointCount(0, s.length()) <= max) {
       return s;
     }

@@ -29,9 +29,9 @@ final class ReplacementTool implements BaseTool {
     this.server = server;
   }
 
-  static List<BaseTool> all(List<BaseTool> tools, McpRegistration r) {
+  static List<BaseTool> all(List<BaseTool> tools, String server) {
     List<BaseTool> out = new ArrayList<>(tools.size());
-    tools.forEach(t -> out.add(new ReplacementTool(t, r.name())));
+    tools.forEach(t -> out.add(new ReplacementTool(t, server)));
     return List.copyOf(out);
   }
 

@@ -18,6 +18,7 @@ import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Consumer;
 import java.util.function.Function;
 import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Scheduler;
@@ -27,8 +28,11 @@ import reactor.core.scheduler.Scheduler;
  * its first {@code endpoint} event names where to POST messages (a relative URL is resolved against the
  * registered one, and an endpoint on another origin is refused); every answer arrives on the stream. The
  * stream is read on one thread of the blocking executor for the life of the session, each event capped at
- * {@link McpSettings#maxResponseBytes()}. It connects once: after the stream ends, sends fail as a lost
- * session, and the pool connects a fresh client.
+ * {@link McpSettings#maxResponseBytes()}. It connects once: when the stream of an established session ends
+ * or breaks (the server died or restarted), the loss is reported once, so every call waiting for an answer on
+ * that stream ends at once, and later sends fail; the pool connects a fresh client. A POST that is accepted
+ * with an HTML page instead of {@code 202} is not MCP: it fails as a protocol error rather than waiting for an
+ * answer that will never come on the stream.
  */
 final class SseTransport implements McpClientTransport {
   static final List<String> VERSIONS = List.of(ProtocolVersions.MCP_2024_11_05);
@@ -39,6 +43,7 @@ final class SseTransport implements McpClientTransport {
   private final Duration requestTimeout;
   private final Executor blocking;
   private final Scheduler scheduler;
+  private final Consumer<TransportFailure> onLost;
   private final AtomicBoolean started = new AtomicBoolean();
   private final CompletableFuture<String> endpoint = new CompletableFuture<>();
   private volatile Function<Mono<McpSchema.JSONRPCMessage>, Mono<McpSchema.JSONRPCMessage>> handler;
@@ -48,12 +53,14 @@ final class SseTransport implements McpClientTransport {
    * @param connectTimeout how long the stream's head and its endpoint event may take
    * @param requestTimeout how long one POST may wait for its acceptance
    */
-  SseTransport(PinnedSession http, Duration connectTimeout, Duration requestTimeout, Executor blocking, Scheduler scheduler) {
+  SseTransport(PinnedSession http, Duration connectTimeout, Duration requestTimeout, Executor blocking, Scheduler scheduler,
+      Consumer<TransportFailure> onLost) {
     this.http = http;
     this.connectTimeout = connectTimeout;
     this.requestTimeout = requestTimeout;
     this.blocking = blocking;
     this.scheduler = scheduler;
+    this.onLost = onLost;
   }
 
   @Override
@@ -104,8 +111,13 @@ final class SseTransport implements McpClientTransport {
       if (stream != null) {
         http.done(stream);
       }
-      ended = endpoint.isDone() && !endpoint.isCompletedExceptionally()
-          ? new TransportFailure(McpFailureCodes.SESSION_LOST, "The MCP server's event stream has ended.") : failure;
+      boolean established = endpoint.isDone() && !endpoint.isCompletedExceptionally();
+      if (established && !http.closed()) {
+        ended = new TransportFailure(McpFailureCodes.CONNECTION_LOST, "The MCP server's event stream has ended.");
+        onLost.accept(ended);
+      } else {
+        ended = established ? closed() : failure;
+      }
       endpoint.completeExceptionally(failure == null ? closed() : failure);
     }
   }
@@ -125,8 +137,18 @@ final class SseTransport implements McpClientTransport {
     if (ended != null) {
       throw ended;
     }
-    SafeHttpStream response = http.send("POST", target, List.of(Map.entry(HttpHeaders.PROTOCOL_VERSION,
-        ProtocolVersions.MCP_2024_11_05)), PinnedSession.body(message), requestTimeout, requestTimeout, POST_ANSWER_BYTES);
+    SafeHttpStream response;
+    try {
+      response = http.send("POST", target, List.of(Map.entry(HttpHeaders.PROTOCOL_VERSION,
+          ProtocolVersions.MCP_2024_11_05)), PinnedSession.body(message), requestTimeout, requestTimeout, POST_ANSWER_BYTES);
+    } catch (TransportFailure e) {
+      if (e.code.equals(McpFailureCodes.UNREACHABLE) && !http.closed()) {
+        TransportFailure lost = new TransportFailure(McpFailureCodes.CONNECTION_LOST, "The MCP server refuses connections.");
+        onLost.accept(lost);
+        throw lost;
+      }
+      throw e;
+    }
     try {
       int status = response.status();
       if (status == 404) {
@@ -134,6 +156,11 @@ final class SseTransport implements McpClientTransport {
       }
       if (status / 100 != 2) {
         throw http.status(status);
+      }
+      if (PinnedSession.mediaType(response).equals("text/html")) {
+        // The answer of an SSE session comes on its stream; a page here means something else answers.
+        throw new TransportFailure(McpFailureCodes.PROTOCOL_ERROR, "The MCP server accepted a message with an HTML page, "
+            + "not MCP.");
       }
     } finally {
       http.done(response);

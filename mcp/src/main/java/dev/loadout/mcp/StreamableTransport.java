@@ -29,14 +29,23 @@ import reactor.core.scheduler.Scheduler;
  * by event until the request's response arrived, or 202 for a notification. The session id from
  * {@code initialize} and the negotiated protocol version go on every later request. A 404 (or 400) to a
  * request that carried a session id means the server forgot the session (it restarted): the SDK's
- * session-not-found signal is raised, so the request fails as a lost session and the client re-initialises.
+ * session-not-found signal is raised, so the request fails as a lost session. The SDK's own re-initialisation
+ * is not asked for (its exception handler is not called): the pool replaces the whole client in the
+ * background, and an SDK re-initialisation racing that close would only fail unheard.
  *
  * <p>A request's event stream that the server ends before the answer is resumed with a GET carrying
- * {@code Last-Event-ID}, after the server's {@code retry} delay. No standalone GET stream is opened: Loadout
- * needs no server-initiated messages outside a request (tool-list changes are picked up by the next
- * connect). On close the session is ended with a DELETE, best-effort under a short deadline.
+ * {@code Last-Event-ID}, after the server's {@code retry} delay. A stream that breaks, or ends with nothing to
+ * resume from, or a request an established session can no longer deliver (connection refused) means the
+ * server is gone: the request fails with {@link McpFailureCodes#CONNECTION_LOST} and the loss is reported
+ * once, so every other call of the session ends at once too. A request Loadout gave up on
+ * ({@link #abandon(Object)}) has its stream closed, which is not a loss.
+ *
+ * <p>No standalone GET stream is opened: it would hold a thread and a socket per pooled session for
+ * messages Loadout rarely needs; notifications the server sends inside a request's stream (progress,
+ * {@code tools/list_changed}) are delivered. On close the session is ended with a DELETE, best-effort under a
+ * short deadline.
  */
-final class StreamableTransport implements McpClientTransport {
+final class StreamableTransport implements McpClientTransport, Link.Abandoning {
   /** Oldest first: the SDK asks for the last one, the newest. */
   static final List<String> VERSIONS = List.of(ProtocolVersions.MCP_2025_03_26, ProtocolVersions.MCP_2025_06_18,
       ProtocolVersions.MCP_2025_11_25);
@@ -52,9 +61,12 @@ final class StreamableTransport implements McpClientTransport {
   private final PinnedSession http;
   private final Duration requestTimeout;
   private final Scheduler scheduler;
+  private final Consumer<TransportFailure> onLost;
   private final Set<Object> initializeIds = ConcurrentHashMap.newKeySet();
+  /** The open answer stream of each request in flight, by JSON-RPC id, so an abandoned one can be closed. */
+  private final Map<String, SafeHttpStream> answering = new ConcurrentHashMap<>();
+  private final Set<String> abandoned = ConcurrentHashMap.newKeySet();
   private volatile Function<Mono<McpSchema.JSONRPCMessage>, Mono<McpSchema.JSONRPCMessage>> handler;
-  private volatile Consumer<Throwable> exceptionHandler = t -> {};
   private volatile String sessionId;
   private volatile String protocolVersion;
 
@@ -62,10 +74,11 @@ final class StreamableTransport implements McpClientTransport {
    * @param requestTimeout how long one POST may wait for its answer and between events; the caller's own
    *     deadline is shorter, this only frees the thread
    */
-  StreamableTransport(PinnedSession http, Duration requestTimeout, Scheduler scheduler) {
+  StreamableTransport(PinnedSession http, Duration requestTimeout, Scheduler scheduler, Consumer<TransportFailure> onLost) {
     this.http = http;
     this.requestTimeout = requestTimeout;
     this.scheduler = scheduler;
+    this.onLost = onLost;
   }
 
   @Override
@@ -77,7 +90,7 @@ final class StreamableTransport implements McpClientTransport {
 
   @Override
   public void setExceptionHandler(Consumer<Throwable> handler) {
-    this.exceptionHandler = handler == null ? t -> {} : handler;
+    // Deliberately unused: see the class comment on lost sessions.
   }
 
   @Override
@@ -104,8 +117,18 @@ final class StreamableTransport implements McpClientTransport {
     String session = initialize ? null : sessionId;
     List<Map.Entry<String, String>> headers = sessionHeaders(session, initialize);
     headers.add(Map.entry("Accept", ACCEPT));
-    SafeHttpStream response = http.send("POST", http.url(), headers, PinnedSession.body(message), requestTimeout,
-        requestTimeout, http.maxResponseBytes());
+    SafeHttpStream response;
+    try {
+      response = http.send("POST", http.url(), headers, PinnedSession.body(message), requestTimeout, requestTimeout,
+          http.maxResponseBytes());
+    } catch (TransportFailure e) {
+      // Refused by a server this session already spoke to: it is gone, not merely unreachable.
+      throw session != null && e.code.equals(McpFailureCodes.UNREACHABLE) ? lost(awaited, "refuses connections") : e;
+    }
+    String key = awaited == null ? null : String.valueOf(awaited);
+    if (key != null) {
+      answering.put(key, response);
+    }
     try {
       int status = response.status();
       if (initialize && status / 100 == 2) {
@@ -115,7 +138,6 @@ final class StreamableTransport implements McpClientTransport {
         sessionId = null;
         McpTransportSessionNotFoundException lost = new McpTransportSessionNotFoundException(
             "The MCP server no longer knows the session (HTTP " + status + ")");
-        exceptionHandler.accept(lost);
         throw lost;
       }
       if (status / 100 != 2) {
@@ -126,11 +148,49 @@ final class StreamableTransport implements McpClientTransport {
       }
       read(response, awaited);
     } catch (SafeHttpException e) {
-      throw PinnedSession.failure(e);
+      throw broke(e, awaited);
     } catch (IOException e) {
-      throw new TransportFailure(McpFailureCodes.UNREACHABLE, "The answer of the MCP server broke off.");
+      throw lost(awaited, "broke off its answer");
     } finally {
+      if (key != null) {
+        answering.remove(key);
+        abandoned.remove(key);
+      }
       http.done(response);
+    }
+  }
+
+  /** What a failed read of an answer means: a cap or an idle timeout is the server's doing; anything else a broken stream. */
+  private TransportFailure broke(SafeHttpException e, Object awaited) {
+    if (e.code().equals(SafeHttpException.BODY_TOO_LARGE) || e.code().equals(SafeHttpException.READ_TIMEOUT)) {
+      return PinnedSession.failure(e);
+    }
+    return lost(awaited, "broke off its answer");
+  }
+
+  /**
+   * The failure of a request whose server is gone, reported as the session's loss; unless Loadout itself
+   * closed the stream (the request was abandoned, or the transport closed).
+   */
+  private TransportFailure lost(Object awaited, String what) {
+    if (awaited != null && abandoned.contains(String.valueOf(awaited))) {
+      return new TransportFailure(McpFailureCodes.TIMEOUT, "Loadout stopped waiting for this MCP request.");
+    }
+    if (http.closed()) {
+      return new TransportFailure(McpFailureCodes.SESSION_LOST, "The MCP transport was closed.");
+    }
+    TransportFailure f = new TransportFailure(McpFailureCodes.CONNECTION_LOST, "The MCP server " + what + ".");
+    onLost.accept(f);
+    return f;
+  }
+
+  @Override
+  public void abandon(Object requestId) {
+    String key = String.valueOf(requestId);
+    SafeHttpStream stream = answering.get(key);
+    if (stream != null) {
+      abandoned.add(key);
+      stream.close();
     }
   }
 
@@ -152,6 +212,10 @@ final class StreamableTransport implements McpClientTransport {
     if (type.equals("text/event-stream")) {
       SseReader events = new SseReader(response.body(), http.maxResponseBytes());
       if (!drain(events, awaited) && awaited != null) {
+        if (events.lastEventId() == null) {
+          // Nothing to resume from: the server ended the stream without an answer, as a dying server does.
+          throw lost(awaited, "ended its event stream without an answer");
+        }
         resume(events.lastEventId(), events.retryMillis(), awaited);
       }
       return;
@@ -194,13 +258,19 @@ final class StreamableTransport implements McpClientTransport {
   private void resume(String lastEventId, long retryMillis, Object awaited) throws IOException {
     String id = lastEventId;
     long delay = retryMillis;
-    for (int attempt = 0; id != null && attempt < MAX_RESUMES; attempt++) {
+    for (int attempt = 0; attempt < MAX_RESUMES; attempt++) {
       pause(delay < 0 ? DEFAULT_RETRY_MILLIS : Math.min(delay, MAX_RETRY_MILLIS));
       List<Map.Entry<String, String>> headers = sessionHeaders(sessionId, false);
       headers.add(Map.entry("Accept", "text/event-stream"));
       headers.add(Map.entry(HttpHeaders.LAST_EVENT_ID, id));
-      SafeHttpStream stream = http.send("GET", http.url(), headers, null, requestTimeout, requestTimeout,
-          http.maxResponseBytes());
+      SafeHttpStream stream;
+      try {
+        stream = http.send("GET", http.url(), headers, null, requestTimeout, requestTimeout, http.maxResponseBytes());
+      } catch (TransportFailure e) {
+        throw e.code.equals(McpFailureCodes.UNREACHABLE) ? lost(awaited, "refuses connections") : e;
+      }
+      String key = String.valueOf(awaited);
+      answering.put(key, stream);
       try {
         if (stream.status() / 100 != 2 || !PinnedSession.mediaType(stream).equals("text/event-stream")) {
           throw new TransportFailure(McpFailureCodes.PROTOCOL_ERROR, "The MCP server's event stream ended without an "
@@ -213,10 +283,11 @@ final class StreamableTransport implements McpClientTransport {
         id = events.lastEventId() != null ? events.lastEventId() : id;
         delay = events.retryMillis() >= 0 ? events.retryMillis() : delay;
       } finally {
+        answering.remove(key);
         http.done(stream);
       }
     }
-    throw new TransportFailure(McpFailureCodes.PROTOCOL_ERROR, "The MCP server's event stream ended without an answer.");
+    throw lost(awaited, "ended its event stream without an answer, " + MAX_RESUMES + " times");
   }
 
   private static void pause(long millis) {

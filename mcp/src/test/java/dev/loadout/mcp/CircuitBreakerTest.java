@@ -3,6 +3,7 @@ package dev.loadout.mcp;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Duration;
+import dev.loadout.testkit.time.TestClock;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -10,84 +11,103 @@ import org.junit.jupiter.api.Test;
 
 class CircuitBreakerTest {
   static final Instant T0 = Instant.parse("2026-03-01T12:00:00Z");
-  final MutableClock clock = new MutableClock(T0);
-  final List<BreakerTransition> events = new ArrayList<>();
-  final CircuitBreaker breaker = new CircuitBreaker("g1", 7, clock, Duration.ofMinutes(5), events::add);
+  static final Duration FIRST = Duration.ofSeconds(30);
+  static final Duration CAP = Duration.ofMinutes(2);
+  final TestClock clock = TestClock.at(T0);
+  final List<String> events = new ArrayList<>();
+  final CircuitBreaker breaker = new CircuitBreaker("g1/7", clock, FIRST, CAP, 3,
+      (from, to, at) -> events.add(from + ">" + to + "@" + Duration.between(T0, at).toSeconds()));
 
   @Test
-  void aClosedBreakerPermitsEveryCall() {
-    assertThat(breaker.tryAcquire()).isTrue();
-    assertThat(breaker.tryAcquire()).isTrue();
-    breaker.onSuccess();
+  void aClosedBreakerLetsTheServerBeUsedAndPermitsNoProbe() {
+    assertThat(breaker.isClosed()).isTrue();
+    assertThat(breaker.tryProbe()).isFalse();
+    breaker.onConnectSuccess();
+    breaker.onCallAnswered();
     assertThat(breaker.state()).isEqualTo(BreakerState.CLOSED);
     assertThat(events).isEmpty();
   }
 
   @Test
-  void aFailureQuarantinesUntilTheCooldownEnds() {
-    breaker.onFailure();
+  void aFailedConnectQuarantinesForTheFirstCooldownAndOnlyAProbeEndsIt() {
+    breaker.onConnectFailure();
     assertThat(breaker.state()).isEqualTo(BreakerState.OPEN);
-    clock.advance(Duration.ofMinutes(5).minusMillis(1));
-    assertThat(breaker.tryAcquire()).isFalse();
-    assertThat(events).containsExactly(new BreakerTransition("g1", 7, BreakerState.CLOSED, BreakerState.OPEN, T0));
-  }
-
-  @Test
-  void afterExpiryExactlyOneTrialIsPermitted() {
-    breaker.onFailure();
-    clock.advance(Duration.ofMinutes(5));
-    assertThat(breaker.tryAcquire()).isTrue();
-    assertThat(breaker.tryAcquire()).isFalse();
+    assertThat(breaker.until()).isEqualTo(T0.plus(FIRST));
+    clock.advance(FIRST.minusMillis(1));
+    assertThat(breaker.tryProbe()).as("not before the cooldown ends").isFalse();
+    clock.advance(Duration.ofMillis(1));
+    assertThat(breaker.tryProbe()).isTrue();
+    assertThat(breaker.tryProbe()).as("exactly one probe").isFalse();
     assertThat(breaker.state()).isEqualTo(BreakerState.HALF_OPEN);
-    assertThat(events.get(1).at()).isEqualTo(T0.plus(Duration.ofMinutes(5)));
-  }
-
-  @Test
-  void theTrialsSuccessClosesAndItsFailureReopensForAFullCooldown() {
-    breaker.onFailure();
-    clock.advance(Duration.ofMinutes(5));
-    breaker.tryAcquire();
-    breaker.onFailure();
-    assertThat(breaker.state()).isEqualTo(BreakerState.OPEN);
-    clock.advance(Duration.ofMinutes(4));
-    assertThat(breaker.tryAcquire()).isFalse();
-    clock.advance(Duration.ofMinutes(1));
-    assertThat(breaker.tryAcquire()).isTrue();
-    breaker.onSuccess();
+    breaker.onConnectSuccess();
     assertThat(breaker.state()).isEqualTo(BreakerState.CLOSED);
-    assertThat(events).extracting(BreakerTransition::to).containsExactly(BreakerState.OPEN, BreakerState.HALF_OPEN,
-        BreakerState.OPEN, BreakerState.HALF_OPEN, BreakerState.CLOSED);
+    assertThat(events).containsExactly("CLOSED>OPEN@0", "OPEN>HALF_OPEN@30", "HALF_OPEN>CLOSED@30");
   }
 
   @Test
-  void resetClearsTheQuarantineAndASecondResetPublishesNothing() {
-    breaker.onFailure();
+  void eachFailedProbeDoublesTheCooldownUpToTheCapAndASuccessStartsAgainAtTheFirstStep() {
+    breaker.onConnectFailure();
+    List<Duration> cooldowns = new ArrayList<>();
+    for (int i = 0; i < 4; i++) {
+      Instant opened = clock.instant();
+      cooldowns.add(Duration.between(opened, breaker.until()));
+      clock.advance(Duration.between(opened, breaker.until()));
+      assertThat(breaker.tryProbe()).isTrue();
+      breaker.onConnectFailure();
+    }
+    assertThat(cooldowns).containsExactly(Duration.ofSeconds(30), Duration.ofSeconds(60), Duration.ofSeconds(120),
+        Duration.ofSeconds(120));
+
+    clock.advance(CAP);
+    assertThat(breaker.tryProbe()).isTrue();
+    breaker.onConnectSuccess();
+    breaker.onConnectFailure();
+    assertThat(Duration.between(clock.instant(), breaker.until())).isEqualTo(FIRST);
+  }
+
+  @Test
+  void theThresholdOfConsecutiveFailedCallsOpensTheBreakerAndAnAnsweredCallStartsTheCountAgain() {
+    assertThat(breaker.onCallFailure()).isFalse();
+    assertThat(breaker.onCallFailure()).isFalse();
+    breaker.onCallAnswered();
+    assertThat(breaker.failures()).isZero();
+    assertThat(breaker.onCallFailure()).isFalse();
+    assertThat(breaker.onCallFailure()).isFalse();
+    assertThat(breaker.state()).isEqualTo(BreakerState.CLOSED);
+
+    assertThat(breaker.onCallFailure()).as("the third in a row").isTrue();
+
+    assertThat(breaker.state()).isEqualTo(BreakerState.OPEN);
+    assertThat(breaker.until()).isEqualTo(T0.plus(FIRST));
+    assertThat(breaker.onCallFailure()).as("already open").isFalse();
+    assertThat(events).containsExactly("CLOSED>OPEN@0");
+  }
+
+  @Test
+  void aReconnectIsNotAnAnsweredCallSoAServerThatDiesOnEveryCallIsStillQuarantined() {
+    breaker.onCallFailure();
+    breaker.onConnectSuccess();
+    breaker.onCallFailure();
+    breaker.onConnectSuccess();
+    assertThat(breaker.onCallFailure()).isTrue();
+  }
+
+  @Test
+  void resetClosesFromEveryStateAndForgetsTheBackOff() {
+    breaker.onConnectFailure();
+    clock.advance(FIRST);
+    breaker.tryProbe();
+    breaker.onConnectFailure();
+    assertThat(Duration.between(clock.instant(), breaker.until())).isEqualTo(Duration.ofSeconds(60));
     breaker.reset();
-    breaker.reset();
-    assertThat(breaker.tryAcquire()).isTrue();
-    assertThat(events).extracting(BreakerTransition::to).containsExactly(BreakerState.OPEN, BreakerState.CLOSED);
+    assertThat(breaker.state()).isEqualTo(BreakerState.CLOSED);
+    breaker.onConnectFailure();
+    assertThat(Duration.between(clock.instant(), breaker.until())).isEqualTo(FIRST);
   }
 
   @Test
-  void aFailureWhileOpenDoesNotExtendTheQuarantine() {
-    breaker.onFailure();
-    clock.advance(Duration.ofMinutes(3));
-    breaker.onFailure();
-    clock.advance(Duration.ofMinutes(2));
-    assertThat(breaker.tryAcquire()).isTrue();
-  }
-
-  @Test
-  void theLegalMovesAreData() {
+  void onlyLegalMovesAreData() {
     assertThat(CircuitBreaker.Move.legal(BreakerState.CLOSED, BreakerState.HALF_OPEN)).isFalse();
     assertThat(CircuitBreaker.Move.legal(BreakerState.OPEN, BreakerState.HALF_OPEN)).isTrue();
-    assertThat(CircuitBreaker.Move.LEGAL).hasSize(5);
-  }
-
-  @Test
-  void aTransitionReadsAsASentence() {
-    breaker.onFailure();
-    assertThat(events.get(0)).hasToString(
-        "Breaker of MCP server 7 in guild g1 went from CLOSED to OPEN at 2026-03-01T12:00:00Z");
   }
 }

@@ -110,7 +110,8 @@ class FaultServerTest {
     long start = System.nanoTime();
     List<ToolSource> first = manager.sourcesFor(G1);
     assertThat(since(start)).isLessThan(LOOSE_BOUND);
-    assertThat(first).extracting(ToolSource::label).containsExactly("healthy");
+    assertThat(Sources.offering(first)).containsExactly("healthy");
+    assertThat(Sources.hiddenBecause(first, "faulty").orElse("")).isIn(McpFailureCodes.QUARANTINED, McpFailureCodes.CONNECTING);
     assertThat(Breakers.await(manager, "g1", faulty.id(), BreakerState.OPEN)).contains(BreakerState.OPEN);
     if (fault.equals(McpFault.hangAtToolsList())) {
       // The handshake succeeded: it is discovery that hung.
@@ -119,7 +120,9 @@ class FaultServerTest {
 
     // A failed client's close may still send a request; a new attempt would send a new initialize.
     long attempts = initializes(FAULTY.server());
-    assertThat(manager.sourcesFor(G1)).extracting(ToolSource::label).containsExactly("healthy");
+    List<ToolSource> second = manager.sourcesFor(G1);
+    assertThat(Sources.offering(second)).containsExactly("healthy");
+    assertThat(Sources.hiddenBecause(second, "faulty")).contains(McpFailureCodes.QUARANTINED);
     assertThat(initializes(FAULTY.server())).as("a quarantined server is skipped, not asked").isEqualTo(attempts);
     ToolResult echo = call(tool(first, "healthy", "echo"), "{\"text\":\"still here\"}");
     assertThat(((ToolResult.Success) echo).summary()).contains("echo: still here");
@@ -142,7 +145,7 @@ class FaultServerTest {
     register("healthy", HEALTHY.server().streamableUrl());
     McpRegistration faulty = register("faulty", FAULTY.server().streamableUrl());
     List<ToolSource> sources = manager.sourcesFor(G1);
-    assertThat(sources).extracting(ToolSource::label).containsExactlyInAnyOrder("healthy", "faulty");
+    assertThat(Sources.offering(sources)).containsExactlyInAnyOrder("healthy", "faulty");
     FAULTY.server().inject(McpFault.hangAtToolsCall());
 
     long start = System.nanoTime();

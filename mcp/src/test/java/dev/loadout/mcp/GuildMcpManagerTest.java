@@ -13,6 +13,7 @@ import dev.loadout.core.TurnContext;
 import dev.loadout.core.net.NetworkGuard;
 import dev.loadout.core.net.NetworkPolicy;
 import java.time.Duration;
+import dev.loadout.testkit.time.TestClock;
 import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -34,7 +35,7 @@ class GuildMcpManagerTest {
   @RegisterExtension
   static final McpTestServerExtension FAULTY = McpTestServerExtension.of(TestServers.standard("faulty"));
 
-  final MutableClock clock = new MutableClock(Instant.parse("2026-03-01T12:00:00Z"));
+  final TestClock clock = TestClock.at(Instant.parse("2026-03-01T12:00:00Z"));
   final InMemoryMcpRegistrationStore store = new InMemoryMcpRegistrationStore();
   final List<BreakerTransition> transitions = new CopyOnWriteArrayList<>();
   final McpSettings settings = McpSettings.builder().requireHttps(false).connectTimeout(Duration.ofSeconds(4))
@@ -153,12 +154,15 @@ class GuildMcpManagerTest {
     long start = System.nanoTime();
     List<ToolSource> first = manager.sourcesFor(G1);
     assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofMillis(4_000 + 1_500));
-    assertThat(first).extracting(ToolSource::label).containsExactly("ok");
+    assertThat(Sources.offering(first)).containsExactly("ok");
+    assertThat(Sources.hiddenBecause(first, "hang").orElse("")).isIn(McpFailureCodes.QUARANTINED, McpFailureCodes.CONNECTING);
     assertThat(Breakers.await(manager, "g1", hang.id(), BreakerState.OPEN)).contains(BreakerState.OPEN);
 
     // Skipped at once: the quarantined server is not even asked (no timing assertion needed).
     int asked = FAULTY.server().requests().size();
-    assertThat(manager.sourcesFor(G1)).extracting(ToolSource::label).containsExactly("ok");
+    List<ToolSource> second = manager.sourcesFor(G1);
+    assertThat(Sources.offering(second)).containsExactly("ok");
+    assertThat(Sources.hiddenBecause(second, "hang")).contains(McpFailureCodes.QUARANTINED);
     assertThat(FAULTY.server().requests()).hasSize(asked);
 
     clock.advance(settings.failureCooldown());

@@ -66,6 +66,12 @@ class McpConfigOperationsTest {
     }
 
     @Override
+    public TestResult retryNow(McpRegistration r) {
+      calls.add("retry " + r.guildId() + "/" + r.id());
+      return nextTest;
+    }
+
+    @Override
     public void invalidate(String guildId) {
       calls.add("invalidate " + guildId);
     }

@@ -13,7 +13,11 @@ class McpSettingsTest {
     McpSettings s = McpSettings.fromEnvironment(Map.of());
     assertThat(s.connectTimeout()).isEqualTo(Duration.ofSeconds(15));
     assertThat(s.executionTimeout()).isEqualTo(Duration.ofSeconds(30));
-    assertThat(s.failureCooldown()).isEqualTo(Duration.ofMinutes(5));
+    assertThat(s.failureCooldown()).isEqualTo(Duration.ofSeconds(30));
+    assertThat(s.maxFailureCooldown()).isEqualTo(Duration.ofMinutes(5));
+    assertThat(s.failureThreshold()).isEqualTo(3);
+    assertThat(s.toolListTtl()).isEqualTo(Duration.ofMinutes(5));
+    assertThat(s.progressInterval()).isEqualTo(Duration.ofSeconds(1));
     assertThat(s.connectionTtl()).isEqualTo(Duration.ofMinutes(10));
     assertThat(s.maxServersPerGuild()).isEqualTo(10);
     assertThat(s.snapshotMaxNames()).isEqualTo(100);
@@ -32,11 +36,36 @@ class McpSettingsTest {
   }
 
   @Test
+  void theHealthSettingsAreReadFromTheirVariables() {
+    McpSettings s = McpSettings.fromEnvironment(Map.of("GUILD_MCP_FAILURE_COOLDOWN_MS", "2000",
+        "GUILD_MCP_MAX_FAILURE_COOLDOWN_MS", "16000", "GUILD_MCP_FAILURE_THRESHOLD", "5", "GUILD_MCP_TOOL_LIST_TTL_MS", "60000",
+        "GUILD_MCP_PROGRESS_INTERVAL_MS", "250"));
+    assertThat(s.failureCooldown()).isEqualTo(Duration.ofSeconds(2));
+    assertThat(s.maxFailureCooldown()).isEqualTo(Duration.ofSeconds(16));
+    assertThat(s.failureThreshold()).isEqualTo(5);
+    assertThat(s.toolListTtl()).isEqualTo(Duration.ofMinutes(1));
+    assertThat(s.progressInterval()).isEqualTo(Duration.ofMillis(250));
+  }
+
+  @Test
+  void aFirstCooldownLongerThanTheDefaultCapRaisesTheCapUnlessTheCapIsSet() {
+    McpSettings raised = McpSettings.fromEnvironment(Map.of("GUILD_MCP_FAILURE_COOLDOWN_MS", "600000"));
+    assertThat(raised.maxFailureCooldown()).isEqualTo(Duration.ofMinutes(10));
+    assertThatThrownBy(() -> McpSettings.fromEnvironment(Map.of("GUILD_MCP_FAILURE_COOLDOWN_MS", "600000",
+        "GUILD_MCP_MAX_FAILURE_COOLDOWN_MS", "60000")))
+        .hasMessage("maxFailureCooldown must not be shorter than failureCooldown (PT10M), but was PT1M");
+  }
+
+  @Test
   void aBadValueIsRefusedNamingTheVariable() {
     assertThatThrownBy(() -> McpSettings.fromEnvironment(Map.of("GUILD_MCP_EXECUTION_TIMEOUT_MS", "0")))
         .hasMessage("GUILD_MCP_EXECUTION_TIMEOUT_MS must be a positive integer, but was [0]");
     assertThatThrownBy(() -> McpSettings.builder().connectTimeout(Duration.ZERO))
-        .hasMessage("connectTimeout must be positive, but was PT0S");
+        .hasMessage("connectTimeout must be positive and at most PT24H, but was PT0S");
+    assertThatThrownBy(() -> McpSettings.builder().failureThreshold(0))
+        .hasMessage("failureThreshold must be 1 to 100, but was 0");
+    assertThatThrownBy(() -> McpSettings.builder().executionTimeout(Duration.ofDays(2)))
+        .hasMessage("executionTimeout must be positive and at most PT24H, but was PT48H");
   }
 
   @Test

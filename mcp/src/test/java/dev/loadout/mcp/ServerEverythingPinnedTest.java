@@ -76,7 +76,7 @@ class ServerEverythingPinnedTest {
   }
 
   @Test
-  void aRestartedServerEverythingAnswers400ForTheOldSessionWhichFailsAsSessionLostAndTheClientReinitialises()
+  void aRestartedServerEverythingAnswers400ForTheOldSessionWhichFailsAsSessionLost()
       throws Exception {
     int port = ServerEverythingTest.freePort();
     Process server = ServerEverythingTest.startNode(entry, preload, port, "streamableHttp");
@@ -90,9 +90,8 @@ class ServerEverythingPinnedTest {
 
       Throwable lost = catchThrowableOfType(RuntimeException.class, () -> connected.client().callTool(echo));
 
+      // The pool replaces the whole client on a lost session (ServerEverythingFaultTest drives that end to end).
       assertThat(Failures.classify(lost).code()).isEqualTo(McpFailureCodes.SESSION_LOST);
-      McpSchema.CallToolResult again = c.client().callTool(echo);
-      assertThat(((McpSchema.TextContent) again.content().get(0)).text()).contains("back");
       assertThat(dns.calls).hasValue(1);
     } finally {
       if (c != null) {

@@ -245,11 +245,14 @@ final class Exchange {
           + " exceed " + SafeHttpClient.MAX_HEADER_COUNT + " lines or " + SafeHttpClient.MAX_HEADER_LINE_LENGTH
           + " bytes per line.", null, e);
     }
-    if (e instanceof ConnectionClosedException || e instanceof MalformedChunkCodingException
-        || e instanceof TruncatedChunkException || e instanceof NoHttpResponseException
-        || e instanceof ClientProtocolException) {
+    if (e instanceof ConnectionClosedException || e instanceof TruncatedChunkException
+        || e instanceof NoHttpResponseException) {
+      return new SafeHttpException(SafeHttpException.CONNECTION_CLOSED, "The connection to " + host
+          + " closed before the response was complete.", null, e);
+    }
+    if (e instanceof MalformedChunkCodingException || e instanceof ClientProtocolException) {
       return new SafeHttpException(SafeHttpException.PROTOCOL_ERROR, "The server at " + host
-          + " sent a malformed or incomplete response.", null, e);
+          + " sent a malformed response.", null, e);
     }
     return new SafeHttpException(SafeHttpException.CONNECTION_FAILED, "Could not connect to " + host
         + " (port " + target.port() + "), or the connection broke.", null, e);

@@ -37,7 +37,12 @@ public final class SafeHttpException extends IOException {
   public static final String CONNECTION_FAILED = "connection_failed";
   /** The TLS handshake failed, including a certificate that does not match the host name. */
   public static final String TLS_FAILURE = "tls_failure";
-  /** The server broke HTTP: a malformed response, or a body cut short. */
+  /**
+   * The connection closed before the response was complete: no response at all, or a body cut short (a
+   * server that died or was restarted mid-answer, a proxy that reset the connection).
+   */
+  public static final String CONNECTION_CLOSED = "connection_closed";
+  /** The server broke HTTP: a malformed status line, headers or chunk encoding. */
   public static final String PROTOCOL_ERROR = "protocol_error";
 
   private final String code;
@@ -59,9 +64,9 @@ public final class SafeHttpException extends IOException {
     return Optional.ofNullable(verdict);
   }
 
-  /** Whether the same call might succeed later (timeouts and failed connections). */
+  /** Whether the same call might succeed later (timeouts, failed and closed connections). */
   public boolean retryable() {
     return code.equals(CONNECT_TIMEOUT) || code.equals(READ_TIMEOUT) || code.equals(DEADLINE_EXCEEDED)
-        || code.equals(CONNECTION_FAILED);
+        || code.equals(CONNECTION_FAILED) || code.equals(CONNECTION_CLOSED);
   }
 }

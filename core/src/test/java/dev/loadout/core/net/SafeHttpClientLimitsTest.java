@@ -83,7 +83,17 @@ class SafeHttpClientLimitsTest {
   void aLengthThatClaimsMoreThanArrivesIsAnIncompleteResponse() {
     server.route("/early-close", LoopbackServer.raw("HTTP/1.1 200 OK\r\nContent-Length: 5000\r\n\r\n", 10));
 
-    assertThat(failure(client, SafeHttpRequest.get(server.url("/early-close"))).code()).isEqualTo(SafeHttpException.PROTOCOL_ERROR);
+    SafeHttpException closed = failure(client, SafeHttpRequest.get(server.url("/early-close")));
+    assertThat(closed.code()).isEqualTo(SafeHttpException.CONNECTION_CLOSED);
+    assertThat(closed.retryable()).isTrue();
+  }
+
+  @Test
+  void aConnectionClosedBeforeAnyResponseIsAClosedConnectionNotABrokenProtocol() {
+    server.route("/silent-close", LoopbackServer.raw("", 0));
+
+    assertThat(failure(client, SafeHttpRequest.get(server.url("/silent-close"))).code())
+        .isEqualTo(SafeHttpException.CONNECTION_CLOSED);
   }
 
   @Test

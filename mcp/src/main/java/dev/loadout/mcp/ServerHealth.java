@@ -1,0 +1,72 @@
+package dev.loadout.mcp;
+
+import dev.loadout.core.HiddenTool;
+import dev.loadout.core.ToolSource;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * What the pool knows of one server across its connections: its breaker, the tool names of its last listing,
+ * why it last failed, whether a background reconnect runs, its scheduled probe, and the {@link ToolSource} a
+ * turn sees while it is down. That source names the server's tools as hidden with the reason, so
+ * {@code inspect} and the capability report can say why they are missing; it is kept while the reason is the
+ * same, so warm turns reuse their routing.
+ */
+final class ServerHealth {
+  final Pool.Key key;
+  final CircuitBreaker breaker;
+  final AtomicBoolean reconnecting = new AtomicBoolean();
+  volatile List<String> toolNames;
+  volatile String lastFailure = "it has not connected yet";
+  volatile ScheduledFuture<?> probe;
+  private volatile Down down;
+
+  private record Down(String code, String message, String sourceId, ToolSource source) {}
+
+  ServerHealth(Pool.Key key, CircuitBreaker breaker) {
+    this.key = key;
+    this.breaker = breaker;
+  }
+
+  /** The source of a server that is down for this reason; the same object while the reason stays the same. */
+  ToolSource down(Target t, String code, String message) {
+    Down d = down;
+    if (d != null && d.code().equals(code) && d.message().equals(message) && d.sourceId().equals(t.sourceId())) {
+      return d.source();
+    }
+    HiddenTool.Reason reason = new HiddenTool.Reason(code, message, t.sourceId());
+    List<HiddenTool> hidden = new ArrayList<>();
+    for (String name : names(t)) {
+      hidden.add(new HiddenTool(name, List.of(reason)));
+    }
+    ToolSource source = ToolSource.of(t.sourceId(), t.name(), List.of()).level(t.level()).withHidden(hidden);
+    down = new Down(code, message, t.sourceId(), source);
+    return source;
+  }
+
+  /** The model names of the last listing, else of the stored snapshot, else the server itself. */
+  private List<String> names(Target t) {
+    List<String> known = toolNames;
+    if (known != null && !known.isEmpty()) {
+      return known;
+    }
+    if (t.snapshot() != null && !t.snapshot().isEmpty()) {
+      List<String> out = new ArrayList<>();
+      for (String n : t.snapshot()) {
+        String safe = ToolNames.providerSafe(n);
+        if (!out.contains(safe)) {
+          out.add(safe);
+        }
+      }
+      return out;
+    }
+    return List.of(t.sourceId());
+  }
+
+  @Override
+  public String toString() {
+    return "ServerHealth{" + key.describe() + ", " + breaker + (reconnecting.get() ? ", reconnecting" : "") + "}";
+  }
+}
