@@ -56,6 +56,15 @@ class McpConfigOperationsTest {
     public boolean updateToolNames(String guildId, long id, List<String> toolNames) {
       return memory.updateToolNames(guildId, id, toolNames);
     }
+
+    @Override
+    public boolean updateToolSelection(String guildId, long id, ToolSelection selection) {
+      calls.add("write");
+      if (failWrites) {
+        throw new StoreException("registrations: update failed", null);
+      }
+      return memory.updateToolSelection(guildId, id, selection);
+    }
   };
 
   final ConfigHooks hooks = new ConfigHooks() {
