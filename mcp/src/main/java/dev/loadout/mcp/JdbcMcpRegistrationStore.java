@@ -57,12 +57,13 @@ public final class JdbcMcpRegistrationStore implements McpRegistrationStore {
               + "guild_id TEXT NOT NULL, name TEXT NOT NULL, name_key TEXT NOT NULL, url TEXT NOT NULL, "
               + "auth_token TEXT, token_key_id TEXT, server_type TEXT NOT NULL, enabled BOOLEAN NOT NULL, tool_names TEXT, "
               + "UNIQUE (guild_id, name_key))")),
-      // SQLite has no ADD COLUMN IF NOT EXISTS. It needs none: the version check and these statements share one
-      // transaction, and SQLite lets only one writer through, so a second process sees version 2 or fails busy.
-      new Migration(2, "add the tool selection to " + TABLE, d -> {
-        String add = "ALTER TABLE " + TABLE + " ADD COLUMN " + (d == JdbcDialect.POSTGRESQL ? "IF NOT EXISTS " : "");
-        return List.of(add + "tool_allow TEXT", add + "tool_deny TEXT", add + "tool_prefix TEXT");
-      }));
+      // No IF NOT EXISTS (SQLite lacks it for columns, PostgreSQL before 9.6 too), and none is needed: the version
+      // check and these statements share one transaction, serialised by the advisory lock on PostgreSQL and by the
+      // single writer on SQLite, so a second process sees version 2 (or, on SQLite, fails busy and can retry).
+      new Migration(2, "add the tool selection to " + TABLE, d -> List.of(
+          "ALTER TABLE " + TABLE + " ADD COLUMN tool_allow TEXT",
+          "ALTER TABLE " + TABLE + " ADD COLUMN tool_deny TEXT",
+          "ALTER TABLE " + TABLE + " ADD COLUMN tool_prefix TEXT")));
   /** Bounds the memory of warnings already given; past it, unreadable selections are still warned about. */
   private static final int MAX_WARNED = 1_000;
 
