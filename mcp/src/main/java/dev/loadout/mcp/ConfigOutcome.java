@@ -16,15 +16,15 @@ import org.apiguardian.api.API;
 public final class ConfigOutcome {
   /** {@code add}: stored; {@link #toolNames()} holds the discovered names. */
   public static final String ADDED = "added";
-  /** {@code setEnabled}: the state changed. */
+  /** {@code setEnabled}, {@code setToolSelection}: the state changed. */
   public static final String UPDATED = "updated";
   /** {@code remove}: removed. */
   public static final String REMOVED = "removed";
   /** {@code retryNow} or {@code probe}: the server connected; {@link #toolNames()} holds what it offers now. */
   public static final String CONNECTED = "connected";
-  /** {@code setEnabled}: already in that state; nothing was written. */
+  /** {@code setEnabled}, {@code setToolSelection}: already in that state; nothing was written. */
   public static final String UNCHANGED = "unchanged";
-  /** A name, URL, token or guild id breaks the input rules. */
+  /** A name, URL, token, guild id or tool selection breaks the input rules. */
   public static final String INVALID_INPUT = "invalid_input";
   /** The type is not {@code general}, {@code web_search} or {@code url_fetcher}. */
   public static final String INVALID_TYPE = "invalid_type";

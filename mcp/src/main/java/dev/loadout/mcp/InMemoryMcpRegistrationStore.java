@@ -75,6 +75,14 @@ public final class InMemoryMcpRegistrationStore implements McpRegistrationStore 
     return change(guildId, id, r -> r.withToolNames(toolNames));
   }
 
+  @Override
+  public synchronized boolean updateToolSelection(String guildId, long id, ToolSelection selection) {
+    if (selection == null) {
+      throw new IllegalArgumentException("tool selection must not be null; use ToolSelection.ALL for every tool");
+    }
+    return change(guildId, id, r -> r.withToolSelection(selection));
+  }
+
   private boolean change(String guildId, long id, UnaryOperator<McpRegistration> edit) {
     McpRegistration r = rows.get(id);
     if (r == null || !r.guildId().equals(guildId)) {

@@ -15,9 +15,11 @@ import org.slf4j.LoggerFactory;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * Turns a server's {@code tools/list} into what a turn sees: one {@link McpTool} per usable tool, and the
- * server's tools that are not offered, each with its reason: a tool that requires MCP task support (Loadout
- * does not implement tasks yet, so it would fail every call), or one whose name or schema no provider accepts.
+ * Turns a server's {@code tools/list} into what a turn sees: one {@link McpTool} per usable tool, named as the
+ * server's {@link ToolSelection} says (its prefix, then the provider-safe name), and the server's tools that are
+ * not offered, each with its reason: left out by the selection's allowlist or denylist, requiring MCP task
+ * support (Loadout does not implement tasks yet, so it would fail every call), or with a name or schema no
+ * provider accepts. The selection applies before the collision rules, so a denied tool never collides.
  * A {@code web_search} or {@code url_fetcher} server's tools stand in for built-ins and need the replacement
  * flag ({@link ReplacementTool}). The deadline each tool declares to Loadout is the server's call deadline plus
  * {@link #CALL_GRACE}, so the MCP deadline (with its cancellation notice) ends a call first, whatever
@@ -42,7 +44,12 @@ final class Listings {
     List<BaseTool> tools = new ArrayList<>();
     List<HiddenTool> hidden = new ArrayList<>();
     for (McpSchema.Tool tool : discovered) {
-      String modelName = ToolNames.providerSafe(tool.name());
+      String modelName = t.selection().modelName(tool.name());
+      ToolSelection.Decision decision = t.selection().decide(tool.name());
+      if (!decision.offered()) {
+        hidden.add(hidden(modelName, decision.code(), "MCP server [" + t.name() + "]: " + decision.reason(), t));
+        continue;
+      }
       if (taskRequired.contains(tool.name())) {
         hidden.add(hidden(modelName, McpFailureCodes.TASK_REQUIRED, "[" + tool.name() + "] of the MCP server ["
             + t.name() + "] requires MCP task support, which Loadout does not implement yet", t));

@@ -12,7 +12,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The only way guild MCP registrations are written: {@link #add}, {@link #setEnabled} and {@link #remove}.
+ * The only way guild MCP registrations are written: {@link #add}, {@link #setEnabled}, {@link #setToolSelection}
+ * and {@link #remove}.
  * Each returns a {@link ConfigOutcome} and never throws for bad input or a failing database.
  * Get one from {@link GuildMcpManager#configOperations()}.
  *
@@ -21,7 +22,8 @@ import org.slf4j.LoggerFactory;
  * the guild ({@code unavailable}) → the per-guild limit ({@code limit_reached}) → the URL through the
  * {@link NetworkGuard}, and HTTPS where required ({@code invalid_url}) → a test connection that lists tools
  * ({@code connection_failed}, with a sanitised reason) → the insert, with the normalised tool-name snapshot
- * ({@code duplicate_or_write_failed}).
+ * ({@code duplicate_or_write_failed}). The snapshot is what the server offers, not filtered by the registration's
+ * {@link ToolSelection}, so an administrator can see what a selection hides and change it without reconnecting.
  *
  * <p><b>Input rules.</b> The name is trimmed and whitespace runs become {@code -}; it must then match
  * {@code ^[a-zA-Z0-9][a-zA-Z0-9-]{0,31}$}. URL and token are trimmed and at most 500 characters each (a
@@ -34,6 +36,11 @@ import org.slf4j.LoggerFactory;
  * <p><b>{@code setEnabled} and {@code remove}</b> find the registration by id in a fresh read of the guild;
  * the order is database write, then cache invalidation, then disconnect of the pooled connection (which also
  * clears its quarantine). A failed write disconnects nothing. Enabling is lazy: it never connects.
+ *
+ * <p><b>{@code setToolSelection}</b> parses the typed lists and prefix first ({@code invalid_input} with the
+ * rule broken, before any read), then finds the registration in a fresh read, writes, and invalidates the cache.
+ * It keeps the pooled connection: the selection applies when the guild's tools are next built from the
+ * registration, with no reconnect.
  *
  * @since 0.1
  */
@@ -64,6 +71,28 @@ public final class McpConfigOperations {
    * @return the outcome; never null
    */
   public ConfigOutcome add(String guildId, String name, String url, String token, String type) {
+    return add(guildId, name, url, token, type, ToolSelection.ALL);
+  }
+
+  /**
+   * Registers a server with a tool selection after a test connection. The stored tool-name snapshot is what
+   * the server offers, unfiltered; the message says how many of those the selection offers.
+   *
+   * @param guildId the guild
+   * @param name the name as typed
+   * @param url the endpoint as typed
+   * @param token the bearer token as typed; null or blank for none
+   * @param type the type as typed; null, blank, {@code none} and {@code general} mean general
+   * @param selection which tools the model sees ({@link ToolSelection#parse} turns typed lists into one); null is
+   *     {@code invalid_input}
+   * @return the outcome; never null
+   */
+  public ConfigOutcome add(String guildId, String name, String url, String token, String type,
+      ToolSelection selection) {
+    if (selection == null) {
+      return outcome(ConfigOutcome.INVALID_INPUT, "A tool selection is required (ToolSelection.ALL offers every tool).",
+          null);
+    }
     String normalisedName = RegistrationRules.normaliseName(name);
     String trimmedUrl = RegistrationRules.trimToNull(url);
     String trimmedToken = RegistrationRules.trimToNull(token);
@@ -105,7 +134,8 @@ public final class McpConfigOperations {
     }
     List<String> snapshot = ToolNameSnapshot.normalise(test.toolNames(), settings.snapshotMaxNames(),
         settings.snapshotNameMaxCodePoints());
-    McpRegistration draft = McpRegistration.draft(guildId, normalisedName, trimmedUrl, trimmedToken, serverType.get(), snapshot);
+    McpRegistration draft = McpRegistration.draft(guildId, normalisedName, trimmedUrl, trimmedToken, serverType.get(),
+        snapshot, selection);
     Optional<McpRegistration> stored;
     try {
       stored = store.insert(draft);
@@ -119,7 +149,7 @@ public final class McpConfigOperations {
     }
     hooks.invalidate(guildId);
     return outcome(ConfigOutcome.ADDED, "Added '" + normalisedName + "' with " + snapshot.size() + " tool"
-        + (snapshot.size() == 1 ? "" : "s") + ".", stored.get());
+        + (snapshot.size() == 1 ? "" : "s") + offeredNote(selection, snapshot) + ".", stored.get());
   }
 
   /**
@@ -149,6 +179,65 @@ public final class McpConfigOperations {
     }
     return outcome(ConfigOutcome.UPDATED, "'" + found.get().name() + "' is now " + (enabled ? "enabled." : "disabled."),
         found.get().withEnabled(enabled));
+  }
+
+  /**
+   * Sets which tools of a registration the model sees, from what an administrator typed (see
+   * {@link ToolSelection#parse}: patterns separated by commas or whitespace, blank for none). All three blank
+   * offers every tool under its own name.
+   *
+   * @param guildId the guild
+   * @param id the registration's id
+   * @param allow the allowlist patterns as typed; null or blank for none
+   * @param deny the denylist patterns as typed; null or blank for none
+   * @param prefix the model-name prefix as typed; null or blank for none
+   * @return {@code updated}, {@code unchanged}, {@code invalid_input} (the message names the list, the pattern and
+   *     the rule), {@code not_found}, {@code unavailable} or {@code write_failed}
+   */
+  public ConfigOutcome setToolSelection(String guildId, long id, String allow, String deny, String prefix) {
+    ToolSelection selection;
+    try {
+      selection = ToolSelection.parse(allow, deny, prefix);
+    } catch (IllegalArgumentException e) {
+      return outcome(ConfigOutcome.INVALID_INPUT, "The tool selection was not changed: " + e.getMessage() + ".", null);
+    }
+    return setToolSelection(guildId, id, selection);
+  }
+
+  /**
+   * Sets which tools of a registration the model sees.
+   *
+   * @param selection the selection; null is {@code invalid_input}
+   * @return as {@link #setToolSelection(String, long, String, String, String)}
+   */
+  public ConfigOutcome setToolSelection(String guildId, long id, ToolSelection selection) {
+    if (guildId == null || guildId.isBlank()) {
+      return outcome(ConfigOutcome.INVALID_INPUT, "A guild id is required.", null);
+    }
+    if (selection == null) {
+      return outcome(ConfigOutcome.INVALID_INPUT, "A tool selection is required (ToolSelection.ALL offers every tool).",
+          null);
+    }
+    Optional<List<McpRegistration>> current = freshRead(guildId);
+    if (current.isEmpty()) {
+      return outcome(ConfigOutcome.UNAVAILABLE, "The current MCP registrations could not be read; nothing was changed.", null);
+    }
+    Optional<McpRegistration> found = current.get().stream().filter(r -> r.id() == id).findFirst();
+    if (found.isEmpty()) {
+      return outcome(ConfigOutcome.NOT_FOUND, "No MCP server with id " + id + " here.", null);
+    }
+    McpRegistration r = found.get();
+    if (r.toolSelection().equals(selection)) {
+      return outcome(ConfigOutcome.UNCHANGED, "'" + r.name() + "' already has that tool selection: "
+          + selection.describe() + ".", r);
+    }
+    if (!write(() -> store.updateToolSelection(guildId, id, selection))) {
+      return outcome(ConfigOutcome.WRITE_FAILED, "The tool selection of '" + r.name() + "' could not be changed.", r);
+    }
+    hooks.invalidate(guildId);
+    McpRegistration updated = r.withToolSelection(selection);
+    return outcome(ConfigOutcome.UPDATED, "The tool selection of '" + r.name() + "' is now: " + selection.describe()
+        + offeredNote(selection, r.toolNames().orElse(null)) + ".", updated);
   }
 
   /**
@@ -234,6 +323,16 @@ public final class McpConfigOperations {
         settings.snapshotNameMaxCodePoints());
     return new ProbeResult(ConfigOutcome.CONNECTED, "Connected to " + Redaction.origin(trimmedUrl) + " over " + test.transport()
         + "; " + test.toolNames().size() + " tools.", test.transport(), test.toolNames(), snapshot);
+  }
+
+  /** How many of the snapshot's tools a selection offers, when it is not {@link ToolSelection#ALL}. */
+  private static String offeredNote(ToolSelection selection, List<String> snapshot) {
+    if (snapshot == null || selection.equals(ToolSelection.ALL)) {
+      return "";
+    }
+    long offered = snapshot.stream().filter(n -> selection.decide(n).offered()).count();
+    return " (the selection offers " + offered + " of the " + snapshot.size() + " known tool"
+        + (snapshot.size() == 1 ? "" : "s") + ")";
   }
 
   /** The guard's verdict and the HTTPS rule, as a sentence when refused. */

@@ -10,7 +10,7 @@ import org.apiguardian.api.API;
 /**
  * One guild's registration of a remote MCP server: a stable id, the guild, a name, the endpoint URL, an
  * optional bearer token, a {@link ServerType}, whether it is enabled, and the names of the tools found at
- * the last successful discovery.
+ * the last successful discovery, and the {@link ToolSelection} of which of its tools the model sees.
  *
  * <p>Immutable. The token is never part of {@link #toString()}, and the URL there is reduced to its
  * origin. A {@linkplain #draft draft} has id {@code 0} until a store inserts it.
@@ -31,9 +31,10 @@ public final class McpRegistration {
   private final ServerType type;
   private final boolean enabled;
   private final List<String> toolNames;
+  private final ToolSelection toolSelection;
 
   private McpRegistration(long id, String guildId, String name, String url, String token, ServerType type,
-      boolean enabled, List<String> toolNames) {
+      boolean enabled, List<String> toolNames, ToolSelection toolSelection) {
     if (id < 0) {
       throw new IllegalArgumentException("registration id must be 0 (a draft) or positive, but was " + id);
     }
@@ -61,10 +62,18 @@ public final class McpRegistration {
     this.type = Objects.requireNonNull(type, "type");
     this.enabled = enabled;
     this.toolNames = toolNames == null ? null : List.copyOf(toolNames);
+    this.toolSelection = checkedSelection(toolSelection);
+  }
+
+  private static ToolSelection checkedSelection(ToolSelection selection) {
+    if (selection == null) {
+      throw new IllegalArgumentException("tool selection must not be null; use ToolSelection.ALL for every tool");
+    }
+    return selection;
   }
 
   /**
-   * A registration not yet stored (id 0), enabled.
+   * A registration not yet stored (id 0), enabled, offering every tool ({@link ToolSelection#ALL}).
    *
    * @param guildId the guild; not blank
    * @param name a valid name (see {@link McpConfigOperations} for how typed names are normalised)
@@ -76,35 +85,68 @@ public final class McpRegistration {
    */
   public static McpRegistration draft(String guildId, String name, String url, String token, ServerType type,
       List<String> toolNames) {
-    return new McpRegistration(0, guildId, name, url, token, type, true, toolNames);
+    return draft(guildId, name, url, token, type, toolNames, ToolSelection.ALL);
   }
 
   /**
-   * A stored registration, as a store reads it back.
+   * A registration not yet stored (id 0), enabled, with a tool selection.
+   *
+   * @param toolSelection which tools the model sees; never null
+   * @throws IllegalArgumentException naming the bad value (never the token)
+   * @see #draft(String, String, String, String, ServerType, List)
+   */
+  public static McpRegistration draft(String guildId, String name, String url, String token, ServerType type,
+      List<String> toolNames, ToolSelection toolSelection) {
+    return new McpRegistration(0, guildId, name, url, token, type, true, toolNames, toolSelection);
+  }
+
+  /**
+   * A stored registration, as a store reads it back, offering every tool ({@link ToolSelection#ALL}).
    *
    * @throws IllegalArgumentException naming the bad value (never the token)
    */
   public static McpRegistration stored(long id, String guildId, String name, String url, String token,
       ServerType type, boolean enabled, List<String> toolNames) {
+    return stored(id, guildId, name, url, token, type, enabled, toolNames, ToolSelection.ALL);
+  }
+
+  /**
+   * A stored registration with its tool selection, as a store reads it back.
+   *
+   * @param toolSelection which tools the model sees; never null
+   * @throws IllegalArgumentException naming the bad value (never the token)
+   */
+  public static McpRegistration stored(long id, String guildId, String name, String url, String token,
+      ServerType type, boolean enabled, List<String> toolNames, ToolSelection toolSelection) {
     if (id <= 0) {
       throw new IllegalArgumentException("a stored registration's id must be positive, but was " + id);
     }
-    return new McpRegistration(id, guildId, name, url, token, type, enabled, toolNames);
+    return new McpRegistration(id, guildId, name, url, token, type, enabled, toolNames, toolSelection);
   }
 
   /** The same registration with a store-assigned id. */
   public McpRegistration withId(long newId) {
-    return stored(newId, guildId, name, url, token, type, enabled, toolNames);
+    return stored(newId, guildId, name, url, token, type, enabled, toolNames, toolSelection);
   }
 
   /** The same registration enabled or disabled. */
   public McpRegistration withEnabled(boolean on) {
-    return new McpRegistration(id, guildId, name, url, token, type, on, toolNames);
+    return new McpRegistration(id, guildId, name, url, token, type, on, toolNames, toolSelection);
   }
 
   /** The same registration with another snapshot of tool names (null for unknown). */
   public McpRegistration withToolNames(List<String> names) {
-    return new McpRegistration(id, guildId, name, url, token, type, enabled, names);
+    return new McpRegistration(id, guildId, name, url, token, type, enabled, names, toolSelection);
+  }
+
+  /**
+   * The same registration with another tool selection.
+   *
+   * @param selection which tools the model sees; never null ({@link ToolSelection#ALL} for every tool)
+   * @throws IllegalArgumentException if the selection is null
+   */
+  public McpRegistration withToolSelection(ToolSelection selection) {
+    return new McpRegistration(id, guildId, name, url, token, type, enabled, toolNames, selection);
   }
 
   /** The stable id, unique in its store; 0 for a draft. */
@@ -142,9 +184,17 @@ public final class McpRegistration {
     return enabled;
   }
 
-  /** The tool names of the last successful discovery; empty when unknown. Display-only. */
+  /**
+   * The tool names of the last successful discovery; empty when unknown. Display-only, and not filtered by the
+   * {@linkplain #toolSelection() tool selection}: it records what the server offers.
+   */
   public Optional<List<String>> toolNames() {
     return Optional.ofNullable(toolNames);
+  }
+
+  /** Which of its tools the model sees, and under which names; never null, {@link ToolSelection#ALL} by default. */
+  public ToolSelection toolSelection() {
+    return toolSelection;
   }
 
   @Override
@@ -154,18 +204,20 @@ public final class McpRegistration {
     }
     McpRegistration r = (McpRegistration) o;
     return id == r.id && enabled == r.enabled && guildId.equals(r.guildId) && name.equals(r.name) && url.equals(r.url)
-        && Objects.equals(token, r.token) && type == r.type && Objects.equals(toolNames, r.toolNames);
+        && Objects.equals(token, r.token) && type == r.type && Objects.equals(toolNames, r.toolNames)
+        && toolSelection.equals(r.toolSelection);
   }
 
   @Override
   public int hashCode() {
-    return Objects.hash(id, guildId, name, url, type, enabled);
+    return Objects.hash(id, guildId, name, url, type, enabled, toolSelection);
   }
 
   @Override
   public String toString() {
     return "McpRegistration{id=" + id + ", guild=" + guildId + ", name=" + name + ", url=" + Redaction.origin(url)
         + (token == null ? "" : ", token=[redacted]") + ", type=" + type.wireName() + (enabled ? "" : ", disabled")
-        + ", tools=" + (toolNames == null ? "unknown" : String.valueOf(toolNames.size())) + "}";
+        + ", tools=" + (toolNames == null ? "unknown" : String.valueOf(toolNames.size()))
+        + (toolSelection.equals(ToolSelection.ALL) ? "" : ", selection=" + toolSelection.shortForm()) + "}";
   }
 }

@@ -61,4 +61,21 @@ public interface McpRegistrationStore {
    * @return false when the guild has no registration with that id
    */
   boolean updateToolNames(String guildId, long id, List<String> toolNames);
+
+  /**
+   * Replaces the tool selection of a registration, and nothing else. Later reads return an equal selection,
+   * except that the fail-closed {@linkplain ToolSelection#unreadable() unreadable} value may read back as the
+   * plain deny-all it stands for.
+   *
+   * <p>A store that keeps selections in a form it parses again on read (a database column) reads a stored
+   * value it can no longer parse as {@linkplain ToolSelection#unreadable() unreadable}, which hides every tool
+   * of that registration, and logs a warning naming the registration (never its token); it never fails the
+   * read of the guild for it.
+   *
+   * @param selection the new selection; never null ({@link ToolSelection#ALL} for every tool)
+   * @return false when the guild has no registration with that id
+   * @throws IllegalArgumentException if the selection is null
+   * @since 0.1
+   */
+  boolean updateToolSelection(String guildId, long id, ToolSelection selection);
 }

@@ -55,8 +55,8 @@ final class ServerHealth {
     if (t.snapshot() != null && !t.snapshot().isEmpty()) {
       List<String> out = new ArrayList<>();
       for (String n : t.snapshot()) {
-        String safe = ToolNames.providerSafe(n);
-        if (!out.contains(safe)) {
+        String safe = t.selection().modelName(n);
+        if (t.selection().decide(n).offered() && !out.contains(safe)) {
           out.add(safe);
         }
       }

@@ -18,13 +18,14 @@ import java.util.Optional;
  * @param callTimeout the deadline of one tool call
  * @param level who configured it
  * @param snapshot the tool names found at the last discovery, for diagnostics while it is down; null if unknown
+ * @param selection which of its tools the model sees, and under which names
  */
 record Target(Pool.Key key, String name, String url, String token, ServerType type, Duration callTimeout,
-    ToolSource.Level level, List<String> snapshot) {
+    ToolSource.Level level, List<String> snapshot, ToolSelection selection) {
 
   static Target of(McpRegistration r, McpSettings settings) {
     return new Target(Pool.Key.guild(r.guildId(), r.id()), r.name(), r.url(), r.token().orElse(null), r.type(),
-        settings.executionTimeout(), ToolSource.Level.GUILD, r.toolNames().orElse(null));
+        settings.executionTimeout(), ToolSource.Level.GUILD, r.toolNames().orElse(null), r.toolSelection());
   }
 
   /** The id of this server's {@link ToolSource}. */
@@ -32,9 +33,12 @@ record Target(Pool.Key key, String name, String url, String token, ServerType ty
     return key.host() != null ? "mcp-host:" + name : "mcp:" + key.registrationId();
   }
 
-  /** Whether a connection made for {@code other} serves this target: same endpoint and credentials. */
+  /**
+   * Whether a connection made for {@code other} serves this target: same endpoint and credentials, and the same
+   * selection (a changed selection builds the tools again on a fresh connection).
+   */
   boolean sameEndpoint(Target other) {
-    return url.equals(other.url) && Objects.equals(token, other.token);
+    return url.equals(other.url) && Objects.equals(token, other.token) && selection.equals(other.selection);
   }
 
   Optional<String> replacedFamily() {

@@ -8,10 +8,12 @@ import java.util.HexFormat;
 
 /**
  * Maps MCP tool names (up to 128 characters, dots allowed) to names every provider accepts
- * ({@code ^[a-zA-Z0-9_-]{1,64}$}). A name that already fits is kept. Otherwise each other character becomes
- * {@code _}, the result is cut to leave room, and {@code _} plus the first 8 hex digits of the SHA-256 of
- * the original name is appended: deterministic across processes, and distinct names stay distinct. The way
- * back is the tool itself, which keeps its MCP name.
+ * ({@code ^[a-zA-Z0-9_-]{1,64}$}), optionally behind a registration's prefix ({@link ToolSelection#modelName}).
+ * A name that already fits behind the prefix is kept. Otherwise each other character becomes {@code _}, the
+ * result is cut to leave room for the prefix and the hash, and {@code _} plus the first 8 hex digits of the
+ * SHA-256 of the original name is appended: deterministic across processes, and distinct names stay distinct.
+ * The hash is of the MCP name alone, so the same tool keeps the same hash under any prefix. The way back is the
+ * tool itself, which keeps its MCP name.
  */
 final class ToolNames {
   private static final int MAX = 64;
@@ -20,15 +22,30 @@ final class ToolNames {
   private ToolNames() {}
 
   static String providerSafe(String mcpName) {
-    if (ToolSpec.NAME_PATTERN.matcher(mcpName).matches()) {
-      return mcpName;
+    return providerSafe("", mcpName);
+  }
+
+  /**
+   * The model name behind a prefix.
+   *
+   * @param prefix provider-safe and at most {@link ToolSelection#MAX_PREFIX_CHARS} characters; empty for none
+   */
+  static String providerSafe(String prefix, String mcpName) {
+    if (prefix.length() > ToolSelection.MAX_PREFIX_CHARS
+        || (!prefix.isEmpty() && !ToolSpec.NAME_PATTERN.matcher(prefix).matches())) {
+      throw new IllegalArgumentException("tool-name prefix must be at most " + ToolSelection.MAX_PREFIX_CHARS
+          + " characters of [a-zA-Z0-9_-], but was [" + prefix + "]");
+    }
+    String whole = prefix + mcpName;
+    if (ToolSpec.NAME_PATTERN.matcher(whole).matches()) {
+      return whole;
     }
     String cleaned = mcpName.replaceAll("[^a-zA-Z0-9_-]", "_");
-    int room = MAX - HASH_CHARS - 1;
+    int room = MAX - prefix.length() - HASH_CHARS - 1;
     if (cleaned.length() > room) {
       cleaned = cleaned.substring(0, room);
     }
-    return cleaned + "_" + sha256(mcpName).substring(0, HASH_CHARS);
+    return prefix + cleaned + "_" + sha256(mcpName).substring(0, HASH_CHARS);
   }
 
   private static String sha256(String s) {

@@ -267,6 +267,11 @@ class GuildMcpManagerTest {
       public boolean updateToolNames(String guildId, long id, List<String> toolNames) {
         throw new dev.loadout.core.store.StoreException("secret marker: password=hunter2", null);
       }
+
+      @Override
+      public boolean updateToolSelection(String guildId, long id, ToolSelection selection) {
+        return store.updateToolSelection(guildId, id, selection);
+      }
     };
     store.insert(McpRegistration.draft("g1", "a", MCP.server().streamableUrl(), null, ServerType.GENERAL, List.of("old"))).orElseThrow();
     try (GuildMcpManager m = GuildMcpManager.builder(failingSnapshots, NetworkGuard.of(NetworkPolicy.development()))

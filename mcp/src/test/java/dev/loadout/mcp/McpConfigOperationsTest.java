@@ -56,6 +56,15 @@ class McpConfigOperationsTest {
     public boolean updateToolNames(String guildId, long id, List<String> toolNames) {
       return memory.updateToolNames(guildId, id, toolNames);
     }
+
+    @Override
+    public boolean updateToolSelection(String guildId, long id, ToolSelection selection) {
+      calls.add("write");
+      if (failWrites) {
+        throw new StoreException("registrations: update failed", null);
+      }
+      return memory.updateToolSelection(guildId, id, selection);
+    }
   };
 
   final ConfigHooks hooks = new ConfigHooks() {
@@ -221,5 +230,133 @@ class McpConfigOperationsTest {
     failReads = true;
     assertThat(ops().setEnabled("g1", 1, false).code()).isEqualTo(ConfigOutcome.UNAVAILABLE);
     assertThat(ops().remove("g1", 1).code()).isEqualTo(ConfigOutcome.UNAVAILABLE);
+  }
+
+  // ---- tool selection ----------------------------------------------------------------------------------
+
+  static final String CHARSET_RULE = "may contain only ASCII letters, digits, '_', '-', '.', '/' and '*'";
+
+  long addServerWithTools(String... names) {
+    nextTest = ConfigHooks.TestResult.ok(List.of(names), "streamable_http");
+    long id = ops().add("g1", "s", "http://127.0.0.1:9/", null, null).registration().orElseThrow().id();
+    calls.clear();
+    return id;
+  }
+
+  @Test
+  void addWithASelectionStoresItAndKeepsTheSnapshotUnfiltered() {
+    nextTest = ConfigHooks.TestResult.ok(List.of("read_a", "read_b", "delete_c"), "streamable_http");
+    ToolSelection selection = ToolSelection.builder().allow("read_*").deny("read_b").prefix("fs_").build();
+    ConfigOutcome out = ops().add("g1", "s", "http://127.0.0.1:9/", null, null, selection);
+    assertThat(out.code()).isEqualTo(ConfigOutcome.ADDED);
+    assertThat(out.message()).isEqualTo("Added 's' with 3 tools (the selection offers 1 of the 3 known tools).");
+    assertThat(out.toolNames()).containsExactly("read_a", "read_b", "delete_c");
+    assertThat(out.registration().orElseThrow().toolSelection()).isEqualTo(selection);
+    assertThat(memory.list("g1").get(0).toolSelection()).isEqualTo(selection);
+    assertThat(calls).containsExactly("read", "test", "insert", "invalidate g1");
+  }
+
+  @Test
+  void addWithoutASelectionOffersEveryToolAndSaysNothingOfIt() {
+    ConfigOutcome out = ops().add("g1", "s", "http://127.0.0.1:9/", null, null);
+    assertThat(out.message()).isEqualTo("Added 's' with 2 tools.");
+    assertThat(out.registration().orElseThrow().toolSelection()).isSameAs(ToolSelection.ALL);
+  }
+
+  @Test
+  void addWithANullSelectionIsInvalidInputBeforeAnyReadOrConnection() {
+    ConfigOutcome out = ops().add("g1", "s", "http://127.0.0.1:9/", null, null, null);
+    assertThat(out.code()).isEqualTo(ConfigOutcome.INVALID_INPUT);
+    assertThat(out.message()).contains("ToolSelection.ALL");
+    assertThat(calls).isEmpty();
+  }
+
+  @Test
+  void setToolSelectionWritesThenInvalidatesAndKeepsTheConnection() {
+    long id = addServerWithTools("read_file", "delete_repo");
+    ConfigOutcome out = ops().setToolSelection("g1", id, " read_*, delete_* ", "delete_*", " gh_ ");
+    assertThat(out.code()).isEqualTo(ConfigOutcome.UPDATED);
+    assertThat(out.message()).isEqualTo("The tool selection of 's' is now: allowlist [read_*, delete_*], denylist "
+        + "[delete_*], prefix [gh_] (the selection offers 1 of the 2 known tools).");
+    ToolSelection expected = ToolSelection.builder().allow("read_*", "delete_*").deny("delete_*").prefix("gh_").build();
+    assertThat(out.registration().orElseThrow().toolSelection()).isEqualTo(expected);
+    assertThat(memory.list("g1").get(0).toolSelection()).isEqualTo(expected);
+    assertThat(memory.list("g1").get(0).toolNames()).contains(List.of("read_file", "delete_repo"));
+    assertThat(calls).containsExactly("read", "write", "invalidate g1");
+  }
+
+  @Test
+  void theSameSelectionAgainIsUnchangedAndWritesNothing() {
+    long id = addServerWithTools("read_file");
+    ops().setToolSelection("g1", id, "read_*", null, null);
+    calls.clear();
+    ConfigOutcome out = ops().setToolSelection("g1", id, "read_*", "", "  ");
+    assertThat(out.code()).isEqualTo(ConfigOutcome.UNCHANGED);
+    assertThat(out.message()).isEqualTo("'s' already has that tool selection: allowlist [read_*], denylist none, "
+        + "prefix none.");
+    assertThat(calls).containsExactly("read");
+  }
+
+  @Test
+  void blankListsAndPrefixGoBackToEveryTool() {
+    long id = addServerWithTools("read_file");
+    ops().setToolSelection("g1", id, "read_*", "x", "p_");
+    ConfigOutcome out = ops().setToolSelection("g1", id, null, " ", "");
+    assertThat(out.code()).isEqualTo(ConfigOutcome.UPDATED);
+    assertThat(out.message()).isEqualTo("The tool selection of 's' is now: allowlist none (every tool), denylist none, "
+        + "prefix none.");
+    assertThat(memory.list("g1").get(0).toolSelection()).isSameAs(ToolSelection.ALL);
+  }
+
+  @Test
+  void aBadSelectionIsInvalidInputNamingTheRuleAndNothingIsReadOrWritten() {
+    long id = addServerWithTools("read_file");
+    ConfigOutcome glob = ops().setToolSelection("g1", id, "read?", null, null);
+    assertThat(glob.code()).isEqualTo(ConfigOutcome.INVALID_INPUT);
+    assertThat(glob.message()).isEqualTo("The tool selection was not changed: allowlist pattern [read?] " + CHARSET_RULE
+        + ", but character 5 is '?'.");
+    ConfigOutcome prefix = ops().setToolSelection("g1", id, null, null, "1x");
+    assertThat(prefix.message()).isEqualTo("The tool selection was not changed: tool-name prefix [1x] must match "
+        + "^[a-zA-Z][a-zA-Z0-9_-]{0,23}$ (an ASCII letter, then at most 23 letters, digits, '_' or '-').");
+    ConfigOutcome twice = ops().setToolSelection("g1", id, null, "a b a", null);
+    assertThat(twice.message()).isEqualTo("The tool selection was not changed: denylist pattern [a] is listed twice; "
+        + "list each pattern once.");
+    assertThat(ops().setToolSelection(" ", id, "read_*", null, null).code()).isEqualTo(ConfigOutcome.INVALID_INPUT);
+    assertThat(ops().setToolSelection("g1", id, (ToolSelection) null).code()).isEqualTo(ConfigOutcome.INVALID_INPUT);
+    assertThat(calls).isEmpty();
+    assertThat(memory.list("g1").get(0).toolSelection()).isSameAs(ToolSelection.ALL);
+  }
+
+  @Test
+  void setToolSelectionIsScopedToTheGuild() {
+    long id = addServerWithTools("read_file");
+    assertThat(ops().setToolSelection("g2", id, "read_*", null, null).code()).isEqualTo(ConfigOutcome.NOT_FOUND);
+    assertThat(ops().setToolSelection("g1", id + 100, "read_*", null, null).code()).isEqualTo(ConfigOutcome.NOT_FOUND);
+    assertThat(calls).containsExactly("read", "read");
+    assertThat(memory.list("g1").get(0).toolSelection()).isSameAs(ToolSelection.ALL);
+  }
+
+  @Test
+  void aFailedReadOrWriteOfASelectionInvalidatesNothing() {
+    long id = addServerWithTools("read_file");
+    failReads = true;
+    assertThat(ops().setToolSelection("g1", id, "read_*", null, null).code()).isEqualTo(ConfigOutcome.UNAVAILABLE);
+    failReads = false;
+    failWrites = true;
+    ConfigOutcome out = ops().setToolSelection("g1", id, "read_*", null, null);
+    assertThat(out.code()).isEqualTo(ConfigOutcome.WRITE_FAILED);
+    assertThat(out.message()).isEqualTo("The tool selection of 's' could not be changed.");
+    assertThat(out.registration().orElseThrow().toolSelection()).isSameAs(ToolSelection.ALL);
+    assertThat(calls).containsExactly("read", "read", "write");
+  }
+
+  @Test
+  void anUnreadableStoredSelectionIsReplacedEvenByAPlainDenyAll() {
+    long id = addServerWithTools("read_file");
+    memory.updateToolSelection("g1", id, ToolSelection.unreadableStored());
+    ConfigOutcome out = ops().setToolSelection("g1", id, null, "*", null);
+    assertThat(out.code()).isEqualTo(ConfigOutcome.UPDATED);
+    assertThat(memory.list("g1").get(0).toolSelection().unreadable()).isFalse();
+    assertThat(memory.list("g1").get(0).toolSelection().deny()).containsExactly("*");
   }
 }

@@ -105,6 +105,79 @@ abstract class McpRegistrationStoreContract {
     assertThat(store.updateToolNames("g2", a.id(), List.of("x"))).isFalse();
   }
 
+  static final ToolSelection SELECTION = ToolSelection.builder().allow("read_*", "files.list", "fs/*/get", "x**y")
+      .deny("*_secret", "read_admin").prefix("gh_").build();
+
+  @Test
+  void aDraftWithoutASelectionReadsBackAsAll() {
+    McpRegistration a = store.insert(draft("g1", "a")).orElseThrow();
+    assertThat(a.toolSelection()).isSameAs(ToolSelection.ALL);
+    assertThat(store.list("g1").get(0).toolSelection()).isEqualTo(ToolSelection.ALL);
+  }
+
+  @Test
+  void insertKeepsTheToolSelectionWithItsOrderAndPrefix() {
+    McpRegistration a = store.insert(draft("g1", "a").withToolSelection(SELECTION)).orElseThrow();
+    assertThat(a.toolSelection()).isEqualTo(SELECTION);
+    McpRegistration read = store.list("g1").get(0);
+    assertThat(read).isEqualTo(a);
+    assertThat(read.toolSelection().allow()).containsExactly("read_*", "files.list", "fs/*/get", "x**y");
+    assertThat(read.toolSelection().deny()).containsExactly("*_secret", "read_admin");
+    assertThat(read.toolSelection().prefix()).contains("gh_");
+    assertThat(read.toolSelection().unreadable()).isFalse();
+  }
+
+  @Test
+  void listsAndPrefixAreStoredIndependently() {
+    ToolSelection denyOnly = ToolSelection.builder().deny("delete_*").build();
+    ToolSelection prefixOnly = ToolSelection.builder().prefix("jira-").build();
+    ToolSelection allowOnly = ToolSelection.builder().allow("*").build();
+    store.insert(draft("g1", "a").withToolSelection(denyOnly)).orElseThrow();
+    store.insert(draft("g1", "b").withToolSelection(prefixOnly)).orElseThrow();
+    store.insert(draft("g1", "c").withToolSelection(allowOnly)).orElseThrow();
+    assertThat(store.list("g1")).extracting(McpRegistration::toolSelection).containsExactly(denyOnly, prefixOnly, allowOnly);
+  }
+
+  @Test
+  void updateToolSelectionReplacesTheSelectionAndNothingElse() {
+    McpRegistration a = store.insert(draft("g1", "a").withToolNames(List.of("read_x"))).orElseThrow();
+    McpRegistration b = store.insert(draft("g1", "b")).orElseThrow();
+    assertThat(store.updateToolSelection("g1", a.id(), SELECTION)).isTrue();
+    assertThat(store.list("g1")).containsExactly(a.withToolSelection(SELECTION), b);
+    ToolSelection other = ToolSelection.builder().allow("list_*").build();
+    assertThat(store.updateToolSelection("g1", a.id(), other)).isTrue();
+    assertThat(store.list("g1").get(0).toolSelection()).isEqualTo(other);
+    assertThat(store.updateToolSelection("g1", a.id(), ToolSelection.ALL)).isTrue();
+    assertThat(store.list("g1").get(0)).isEqualTo(a);
+  }
+
+  @Test
+  void updateToolSelectionIsScopedToTheGuildAndNeedsAnExistingRow() {
+    McpRegistration a = store.insert(draft("g1", "a")).orElseThrow();
+    assertThat(store.updateToolSelection("g2", a.id(), SELECTION)).isFalse();
+    assertThat(store.updateToolSelection("g1", 9_999, SELECTION)).isFalse();
+    assertThat(store.list("g1").get(0).toolSelection()).isEqualTo(ToolSelection.ALL);
+    assertThatThrownBy(() -> store.updateToolSelection("g1", a.id(), null)).isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("ToolSelection.ALL");
+  }
+
+  @Test
+  void otherUpdatesKeepTheToolSelection() {
+    McpRegistration a = store.insert(draft("g1", "a").withToolSelection(SELECTION)).orElseThrow();
+    store.setEnabled("g1", a.id(), false);
+    store.updateToolNames("g1", a.id(), List.of("one"));
+    assertThat(store.list("g1").get(0).toolSelection()).isEqualTo(SELECTION);
+  }
+
+  @Test
+  void theUnreadableSelectionIsStoredAsTheDenyAllItStandsFor() {
+    McpRegistration a = store.insert(draft("g1", "a")).orElseThrow();
+    assertThat(store.updateToolSelection("g1", a.id(), ToolSelection.unreadableStored())).isTrue();
+    ToolSelection read = store.list("g1").get(0).toolSelection();
+    assertThat(read.decide("anything").offered()).isFalse();
+    assertThat(read.deny()).containsExactly("*");
+  }
+
   @Test
   void insertRefusesARegistrationThatAlreadyHasAnId() {
     McpRegistration a = store.insert(draft("g1", "a")).orElseThrow();

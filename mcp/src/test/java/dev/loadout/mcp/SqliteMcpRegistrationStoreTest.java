@@ -9,7 +9,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The contract on a real SQLite file. */
-class SqliteMcpRegistrationStoreTest extends McpRegistrationStoreContract {
+class SqliteMcpRegistrationStoreTest extends JdbcMcpRegistrationStoreContract {
   static final byte[] KEY = Keys.random(32);
   static final TokenCipher CIPHER = TokenCipher.aesGcm("k1", KEY);
   @TempDir
@@ -20,6 +20,21 @@ class SqliteMcpRegistrationStoreTest extends McpRegistrationStoreContract {
   McpRegistrationStore newStore() {
     dataSource = TestDatabases.sqlite(folder);
     return JdbcMcpRegistrationStore.create(dataSource, CIPHER);
+  }
+
+  @Override
+  DataSource dataSource() {
+    return dataSource;
+  }
+
+  @Override
+  DataSource freshDataSource() {
+    return TestDatabases.sqlite(folder);
+  }
+
+  @Override
+  TokenCipher cipher() {
+    return CIPHER;
   }
 
   @Test
