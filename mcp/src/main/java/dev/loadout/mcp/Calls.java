@@ -141,7 +141,7 @@ final class Calls {
       McpSchema.CallToolResult result = Deadlines.await(work, timeout, TimeUnit.MILLISECONDS);
       pool.answered(c);
       try {
-        return Results.map(result, mcpName, text -> Redaction.sanitize(text, t.url(), t.token()));
+        return Results.map(result, mcpName, text -> t.sanitize(text));
       } catch (RuntimeException e) {
         return ToolResult.failure(McpFailureCodes.PROTOCOL_ERROR, "The MCP tool '" + mcpName + "' answered with content "
             + "Loadout cannot read (" + e.getClass().getSimpleName() + ").", false);
@@ -166,7 +166,7 @@ final class Calls {
 
   private ToolResult failed(Connection c, Target t, String mcpName, ExecutionException e) {
     Failures.Classified f = Failures.classify(e);
-    String detail = Redaction.sanitize(f.detail(), t.url(), t.token());
+    String detail = t.sanitize(f.detail());
     String message = "The MCP tool '" + mcpName + "' failed: " + detail;
     switch (f.code()) {
       case McpFailureCodes.CONNECTION_LOST:

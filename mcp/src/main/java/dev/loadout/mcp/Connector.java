@@ -33,11 +33,14 @@ import reactor.core.scheduler.Schedulers;
 final class Connector {
   static final String STREAMABLE = "streamable_http";
   static final String SSE = "sse";
+  static final String STDIO = "stdio";
   private static final int DETAIL_CHARS = 150;
   private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(Connector.class);
   private static final McpSchema.Implementation CLIENT_INFO = McpSchema.Implementation.builder("loadout", "0.1").build();
 
   private final NetworkGuard guard;
+  /** The guard of trusted-private host servers: private addresses admitted, the metadata denylist kept. */
+  private final NetworkGuard trusted;
   private final McpSettings settings;
   private final Executor blocking;
   private final Scheduler scheduler;
@@ -49,6 +52,7 @@ final class Connector {
 
   Connector(NetworkGuard guard, McpSettings settings, Executor blocking) {
     this.guard = guard;
+    this.trusted = guard.admittingPrivateNetworks();
     this.settings = settings;
     this.blocking = blocking;
     this.scheduler = Schedulers.fromExecutor(blocking);
@@ -77,8 +81,23 @@ final class Connector {
     }
   }
 
+  /** A guild server's connect: Streamable HTTP then SSE, through the guard. */
   Connected connect(String url, String token) throws ConnectFailed {
-    // The one resolution of this connect: every request of both attempts goes to these checked addresses.
+    return http(url, token, List.of(STREAMABLE, SSE), guard);
+  }
+
+  /** A server's connect by its kind: stdio, or HTTP over its transports (a trusted-private one through a guard that admits private addresses). */
+  Connected connect(Target t) throws ConnectFailed {
+    if (t.stdio() != null) {
+      return stdio(t);
+    }
+    List<String> transports = t.transport() == HostMcpServer.Transport.STREAMABLE_HTTP ? List.of(STREAMABLE)
+        : t.transport() == HostMcpServer.Transport.SSE ? List.of(SSE) : List.of(STREAMABLE, SSE);
+    return http(t.url(), t.token(), transports, t.trustedPrivate() ? trusted : guard);
+  }
+
+  private Connected http(String url, String token, List<String> transports, NetworkGuard guard) throws ConnectFailed {
+    // The one resolution of this connect: every request of every attempt goes to these checked addresses.
     UrlVerdict verdict = guard.check(url);
     if (!verdict.allowed()) {
       throw new ConnectFailed(McpFailureCodes.BLOCKED, Redaction.sanitize(verdict.reason(), url, token));
@@ -86,48 +105,26 @@ final class Connector {
     long deadline = System.nanoTime() + settings.connectTimeout().toNanos();
     List<String> errors = new ArrayList<>();
     String lastCode = McpFailureCodes.UNREACHABLE;
-    for (String transport : List.of(STREAMABLE, SSE)) {
+    for (String transport : transports) {
       long left = deadline - System.nanoTime();
       if (left <= 0) {
         errors.add(label(transport) + ": not tried, the connect deadline had passed");
         break;
       }
-      McpClientTransport t = null;
-      McpSyncClient client = null;
-      AtomicBoolean initialized = new AtomicBoolean();
+      Duration budget = Duration.ofNanos(left);
+      Link link = new Link();
       try {
-        Duration budget = Duration.ofNanos(left);
-        Link link = new Link();
-        t = link.over(newTransport(transport, new PinnedSession(guard, tls, verdict, url, token, settings.maxResponseBytes()),
-            budget, link::lost));
-        client = newClient(t, budget, link);
-        McpSyncClient c = client;
-        CompletableFuture<List<McpSchema.Tool>> discovery = CompletableFuture.supplyAsync(() -> {
-          c.initialize();
-          initialized.set(true);
-          // A server that offers only prompts or resources has no tools: zero tools, not a protocol error.
-          McpSchema.ServerCapabilities caps = c.getServerCapabilities();
-          return caps == null || caps.tools() == null ? List.<McpSchema.Tool>of() : c.listTools().tools();
-        }, blocking);
-        List<McpSchema.Tool> tools = Deadlines.await(discovery, left, TimeUnit.NANOSECONDS);
-        McpSchema.ServerCapabilities caps = c.getServerCapabilities();
-        boolean listChanged = caps != null && caps.tools() != null && Boolean.TRUE.equals(caps.tools().listChanged());
-        logInstructions(url, c.getServerInstructions());
-        return new Connected(client, transport, List.copyOf(tools), link, listChanged);
-      } catch (Exception e) {
-        Failures.Classified f = Failures.classify(e);
-        lastCode = f.code();
-        errors.add(label(transport) + ": " + f.code() + " (" + shorten(Redaction.sanitize(f.detail(), url, token)) + ")");
-        // Closing the client closes its transport, which also ends a POST still waiting for its answer.
-        if (client != null) {
-          client.close();
-        } else if (t != null) {
-          t.close();
-        }
-        if (f.code().equals(McpFailureCodes.UNAUTHORIZED) || f.code().equals(McpFailureCodes.BLOCKED)) {
+        McpClientTransport t = link.over(newTransport(transport, new PinnedSession(guard, tls, verdict, url, token,
+            settings.maxResponseBytes()), budget, link::lost));
+        return session(t, link, transport, budget, url);
+      } catch (Attempt a) {
+        lastCode = a.failure.code();
+        errors.add(label(transport) + ": " + a.failure.code() + " (" + shorten(Redaction.sanitize(a.failure.detail(), url,
+            token)) + ")");
+        if (a.failure.code().equals(McpFailureCodes.UNAUTHORIZED) || a.failure.code().equals(McpFailureCodes.BLOCKED)) {
           break;
         }
-        if (initialized.get()) {
+        if (a.initialized) {
           // The server spoke this transport; SSE would only repeat the failure and spend the rest of the deadline.
           break;
         }
@@ -135,6 +132,65 @@ final class Connector {
     }
     String message = "All MCP transports failed for '" + Redaction.origin(url) + "': " + String.join("; ", errors);
     throw new ConnectFailed(lastCode, Redaction.sanitize(message, url, token));
+  }
+
+  private Connected stdio(Target t) throws ConnectFailed {
+    Duration budget = settings.connectTimeout();
+    Link link = new Link();
+    try {
+      McpClientTransport transport = link.over(new StdioTransport(t.stdio(), blocking, scheduler, settings.maxResponseBytes(),
+          link::lost));
+      return session(transport, link, STDIO, budget, null);
+    } catch (Attempt a) {
+      throw new ConnectFailed(a.failure.code(), "The MCP server process " + t.stdio() + " failed: " + a.failure.code()
+          + " (" + shorten(t.sanitize(a.failure.detail())) + ")");
+    }
+  }
+
+  /** One attempt's failure, classified, and whether the server had answered {@code initialize}. */
+  private static final class Attempt extends Exception {
+    private static final long serialVersionUID = 1L;
+    final transient Failures.Classified failure;
+    final boolean initialized;
+
+    Attempt(Failures.Classified failure, boolean initialized) {
+      super(failure.code(), null, false, false);
+      this.failure = failure;
+      this.initialized = initialized;
+    }
+  }
+
+  /**
+   * Runs {@code initialize} and {@code tools/list} on a fresh client over the transport, on the blocking executor
+   * under Loadout's own deadline; closes the client (and so the transport) when that fails.
+   */
+  private Connected session(McpClientTransport t, Link link, String transport, Duration budget, String url) throws Attempt {
+    McpSyncClient client = null;
+    AtomicBoolean initialized = new AtomicBoolean();
+    try {
+      client = newClient(t, budget, link);
+      McpSyncClient c = client;
+      CompletableFuture<List<McpSchema.Tool>> discovery = CompletableFuture.supplyAsync(() -> {
+        c.initialize();
+        initialized.set(true);
+        // A server that offers only prompts or resources has no tools: zero tools, not a protocol error.
+        McpSchema.ServerCapabilities caps = c.getServerCapabilities();
+        return caps == null || caps.tools() == null ? List.<McpSchema.Tool>of() : c.listTools().tools();
+      }, blocking);
+      List<McpSchema.Tool> tools = Deadlines.await(discovery, budget.toNanos(), TimeUnit.NANOSECONDS);
+      McpSchema.ServerCapabilities caps = c.getServerCapabilities();
+      boolean listChanged = caps != null && caps.tools() != null && Boolean.TRUE.equals(caps.tools().listChanged());
+      logInstructions(url, c.getServerInstructions());
+      return new Connected(client, transport, List.copyOf(tools), link, listChanged);
+    } catch (Exception e) {
+      // Closing the client closes its transport, which also ends a request still waiting for its answer.
+      if (client != null) {
+        client.close();
+      } else {
+        t.close();
+      }
+      throw new Attempt(Failures.classify(e), initialized.get());
+    }
   }
 
   private McpClientTransport newTransport(String transport, PinnedSession http, Duration budget,
@@ -156,7 +212,8 @@ final class Connector {
   /** A server's instructions are for its clients' models, often long and multi-line: DEBUG, one line, cut. */
   private static void logInstructions(String url, String instructions) {
     if (instructions != null && !instructions.isBlank() && LOG.isDebugEnabled()) {
-      LOG.debug("MCP server at {} gave instructions: {}", Redaction.origin(url), shorten(instructions));
+      LOG.debug("MCP server at {} gave instructions: {}", url == null ? "stdio" : Redaction.origin(url),
+          shorten(instructions));
     }
   }
 

@@ -10,7 +10,9 @@ import dev.loadout.core.TurnContext;
 import dev.loadout.core.net.NetworkGuard;
 import java.time.Clock;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
@@ -57,6 +59,8 @@ public final class GuildMcpManager implements ExternalToolSources, AutoCloseable
   private static final Logger LOG = LoggerFactory.getLogger(GuildMcpManager.class);
   private static final long GATHER_MARGIN_MS = 250;
   private static final long CLOSE_WAIT_MS = 2_000;
+  /** The memo key of turns outside a guild, which see the host's servers only. */
+  private static final String DIRECT_MESSAGES = "\u0000direct";
 
   private final McpRegistrationStore store;
   private final McpSettings settings;
@@ -68,6 +72,9 @@ public final class GuildMcpManager implements ExternalToolSources, AutoCloseable
   private final ExecutorService ownedExecutor;
   private final ScheduledExecutorService ownedScheduler;
   private final Executor blocking;
+  /** The host's enabled servers, offered on every turn, in the order given. */
+  private final List<Target> hostTargets;
+  private final Map<String, Target> hostByName;
 
   private GuildMcpManager(Builder b) {
     this.store = b.store;
@@ -85,6 +92,17 @@ public final class GuildMcpManager implements ExternalToolSources, AutoCloseable
     if (scheduler == null) {
       scheduler = ownedScheduler;
     }
+    List<Target> hosts = new ArrayList<>();
+    Map<String, Target> byName = new HashMap<>();
+    for (HostMcpServer h : b.hostServers) {
+      if (h.enabled()) {
+        Target t = Target.of(h, settings);
+        hosts.add(t);
+        byName.put(h.name(), t);
+      }
+    }
+    this.hostTargets = List.copyOf(hosts);
+    this.hostByName = Map.copyOf(byName);
     this.config = Caffeine.newBuilder().maximumSize(100_000).build();
     this.connector = new Connector(b.guard, settings, blocking);
     Calls calls = new Calls(this::fresh, b.guard, settings, blocking, b.clock, b.progress);
@@ -124,42 +142,46 @@ public final class GuildMcpManager implements ExternalToolSources, AutoCloseable
   @Override
   public List<ToolSource> sourcesFor(TurnContext context) {
     Optional<String> guild = context.guildId();
-    if (guild.isEmpty()) {
+    List<Target> guildTargets = guild.isEmpty() ? List.of() : targets(guild.get());
+    int n = hostTargets.size() + guildTargets.size();
+    if (n == 0) {
       return List.of();
     }
-    List<Target> targets = targets(guild.get());
-    if (targets.isEmpty()) {
-      return List.of();
-    }
-    ToolSource[] sources = new ToolSource[targets.size()];
-    Pool.Gathered[] gathered = new Pool.Gathered[targets.size()];
+    ToolSource[] sources = new ToolSource[n];
+    Pool.Gathered[] gathered = new Pool.Gathered[n];
     boolean waiting = false;
-    for (int i = 0; i < sources.length; i++) {
-      gathered[i] = pool.gather(targets.get(i));
+    for (int i = 0; i < n; i++) {
+      gathered[i] = pool.gather(target(i, guildTargets));
       sources[i] = gathered[i].source();
       waiting |= sources[i] == null;
     }
     if (waiting) {
-      awaitFirstConnects(targets, gathered, sources);
+      awaitFirstConnects(guildTargets, gathered, sources);
     }
-    List<ToolSource> last = memo.get(guild.get());
+    String memoKey = guild.orElse(DIRECT_MESSAGES);
+    List<ToolSource> last = memo.get(memoKey);
     if (last != null && same(last, sources)) {
       return last;
     }
     List<ToolSource> result = List.of(sources);
-    memo.put(guild.get(), result);
+    memo.put(memoKey, result);
     return result;
   }
 
+  /** The host's servers first, then the guild's. */
+  private Target target(int i, List<Target> guildTargets) {
+    return i < hostTargets.size() ? hostTargets.get(i) : guildTargets.get(i - hostTargets.size());
+  }
+
   /** Waits for first connects, all together at most the connect timeout (plus a margin). */
-  private void awaitFirstConnects(List<Target> targets, Pool.Gathered[] gathered, ToolSource[] sources) {
+  private void awaitFirstConnects(List<Target> guildTargets, Pool.Gathered[] gathered, ToolSource[] sources) {
     long deadline = System.nanoTime() + settings.connectTimeout().toNanos() + TimeUnit.MILLISECONDS.toNanos(GATHER_MARGIN_MS);
     boolean interrupted = false;
     for (int i = 0; i < sources.length; i++) {
       if (sources[i] != null) {
         continue;
       }
-      Target t = targets.get(i);
+      Target t = target(i, guildTargets);
       try {
         sources[i] = interrupted ? pool.connecting(t) : pool.after(t,
             gathered[i].pending().get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS));
@@ -211,16 +233,16 @@ public final class GuildMcpManager implements ExternalToolSources, AutoCloseable
 
   /** A server as configured now (through the cache), for background reconnects. */
   private Optional<Target> current(Pool.Key key) {
-    if (key.guildId() == null) {
-      return Optional.empty();
+    if (key.host() != null) {
+      return Optional.ofNullable(hostByName.get(key.host()));
     }
     return targets(key.guildId()).stream().filter(t -> t.key().equals(key)).findFirst();
   }
 
   /** A call's fresh read: the same server, still enabled, at the same endpoint. */
   private Optional<Target> fresh(Target shown) {
-    if (shown.key().guildId() == null) {
-      return Optional.empty();
+    if (shown.key().host() != null) {
+      return Optional.ofNullable(hostByName.get(shown.key().host())).filter(t -> t.sameEndpoint(shown));
     }
     for (McpRegistration r : store.list(shown.key().guildId())) {
       if (r.id() == shown.key().registrationId() && r.enabled() && r.url().equals(shown.url())) {
@@ -270,6 +292,58 @@ public final class GuildMcpManager implements ExternalToolSources, AutoCloseable
    */
   public Optional<BreakerState> breakerState(String guildId, long registrationId) {
     return pool.breakerState(Pool.Key.guild(guildId, registrationId));
+  }
+
+  /**
+   * The state of a host server's circuit breaker; empty if it never connected or is not a host server here.
+   *
+   * @param name the host server's name
+   * @since 0.1
+   */
+  public Optional<BreakerState> hostBreakerState(String name) {
+    return pool.breakerState(Pool.Key.host(RegistrationRules.normaliseName(name)));
+  }
+
+  /**
+   * Retries a quarantined host server now, as an operator's action: its quarantine and back-off are forgotten
+   * and it connects at once (waiting at most the connect timeout).
+   *
+   * @param name the host server's name
+   * @return {@code connected} with the tools it offers now, {@code connection_failed} (it stays quarantined; the
+   *     message says why), or {@code not_found} when no enabled host server has that name
+   * @since 0.1
+   */
+  public ConfigOutcome retryHostServer(String name) {
+    Target t = name == null ? null : hostByName.get(RegistrationRules.normaliseName(name));
+    if (t == null) {
+      return new ConfigOutcome(ConfigOutcome.NOT_FOUND, "No enabled host MCP server is named '" + name + "'.", null);
+    }
+    ConfigHooks.TestResult r = retry(t);
+    if (!r.success()) {
+      return new ConfigOutcome(ConfigOutcome.CONNECTION_FAILED, "'" + t.name() + "' still fails and stays quarantined: "
+          + t.sanitize(r.error()), null);
+    }
+    return new ConfigOutcome(ConfigOutcome.CONNECTED, "'" + t.name() + "' is connected again over " + r.transport()
+        + " with " + r.toolNames().size() + " tool" + (r.toolNames().size() == 1 ? "" : "s") + ".", null);
+  }
+
+  private ConfigHooks.TestResult retry(Target t) {
+    Optional<Connection> c;
+    try {
+      c = pool.retryNow(t).get(settings.connectTimeout().toMillis() + GATHER_MARGIN_MS, TimeUnit.MILLISECONDS);
+    } catch (Exception e) {
+      if (e instanceof InterruptedException) {
+        Thread.currentThread().interrupt();
+      }
+      return ConfigHooks.TestResult.failed("the connect did not finish within " + settings.connectTimeout().toMillis()
+          + " ms");
+    }
+    if (c.isEmpty()) {
+      return ConfigHooks.TestResult.failed(pool.unavailable(t));
+    }
+    List<String> names = new ArrayList<>();
+    c.get().listing().tools().forEach(tool -> names.add(tool.name()));
+    return ConfigHooks.TestResult.ok(names, c.get().connected.transport());
   }
 
   /** Runs pending pool maintenance (idle eviction) now; for hosts and tests that drive time themselves. */
@@ -326,23 +400,8 @@ public final class GuildMcpManager implements ExternalToolSources, AutoCloseable
 
     @Override
     public TestResult retryNow(McpRegistration r) {
-      Target t = Target.of(r, settings);
       config.invalidate(r.guildId());
-      Optional<Connection> c;
-      try {
-        c = pool.retryNow(t).get(settings.connectTimeout().toMillis() + GATHER_MARGIN_MS, TimeUnit.MILLISECONDS);
-      } catch (Exception e) {
-        if (e instanceof InterruptedException) {
-          Thread.currentThread().interrupt();
-        }
-        return TestResult.failed("the connect did not finish within " + settings.connectTimeout().toMillis() + " ms");
-      }
-      if (c.isEmpty()) {
-        return TestResult.failed(pool.unavailable(t));
-      }
-      List<String> names = new ArrayList<>();
-      c.get().listing().tools().forEach(tool -> names.add(tool.name()));
-      return TestResult.ok(names, c.get().connected.transport());
+      return retry(Target.of(r, settings));
     }
 
     @Override
@@ -371,6 +430,7 @@ public final class GuildMcpManager implements ExternalToolSources, AutoCloseable
     private ScheduledExecutorService scheduler;
     private McpEventListener listener = McpEventListener.NONE;
     private McpProgressListener progress = McpProgressListener.NONE;
+    private List<HostMcpServer> hostServers = List.of();
 
     private Builder(McpRegistrationStore store, NetworkGuard guard) {
       this.store = store;
@@ -422,6 +482,28 @@ public final class GuildMcpManager implements ExternalToolSources, AutoCloseable
      */
     public Builder progressListener(McpProgressListener l) {
       progress = required("progressListener", l);
+      return this;
+    }
+
+    /**
+     * The host's bot-wide servers ({@link HostMcpServer}, or {@link HostMcpConfig} from a file), offered on every
+     * turn, in guilds and in direct messages, before the guild's servers; none unless set.
+     *
+     * @throws IllegalArgumentException if the list holds a null or two servers with one name (ignoring case)
+     */
+    public Builder hostServers(List<HostMcpServer> servers) {
+      required("hostServers", servers);
+      java.util.Set<String> names = new java.util.HashSet<>();
+      for (HostMcpServer h : servers) {
+        if (h == null) {
+          throw new IllegalArgumentException("hostServers must not hold null");
+        }
+        if (!names.add(h.name().toLowerCase(java.util.Locale.ROOT))) {
+          throw new IllegalArgumentException("hostServers holds two servers named '" + h.name()
+              + "'; names are unique ignoring case");
+        }
+      }
+      hostServers = List.copyOf(servers);
       return this;
     }
 

@@ -247,7 +247,7 @@ final class Pool {
   private Optional<Connection> connectNow(Target t, ServerHealth h, long generation) {
     Connector.Connected connected;
     try {
-      connected = connector.connect(t.url(), t.token());
+      connected = connector.connect(t);
     } catch (Connector.ConnectFailed e) {
       h.lastFailure = "its last connect failed (" + e.code + ")";
       listeners.connect(t.key(), null, e.code);

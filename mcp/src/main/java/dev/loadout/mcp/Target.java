@@ -7,25 +7,38 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * A server as the pool sees it, whoever configured it: where it is, what it is for, and the deadline of its
- * calls. A guild's {@link McpRegistration} becomes one with {@link #of(McpRegistration, McpSettings)}.
+ * A server as the pool sees it, whoever configured it: where it is, what it is for, which of its tools the
+ * model sees, and the deadline of its calls. A guild's {@link McpRegistration} becomes one with
+ * {@link #of(McpRegistration, McpSettings)}, a host's {@link HostMcpServer} with
+ * {@link #of(HostMcpServer, McpSettings)}.
  *
  * @param key the pool's key
  * @param name the server's name, shown in diagnostics and progress notices
- * @param url the endpoint; never logged whole
+ * @param transport how it is reached; {@link HostMcpServer.Transport#AUTO} for every guild server
+ * @param url the HTTP endpoint (never logged whole), or null for stdio
  * @param token the bearer token, or null
+ * @param trustedPrivate whether the HTTP endpoint may be on a private address (host servers only)
+ * @param stdio the process of a stdio server, or null
  * @param type what it is registered as
  * @param callTimeout the deadline of one tool call
  * @param level who configured it
  * @param snapshot the tool names found at the last discovery, for diagnostics while it is down; null if unknown
  * @param selection which of its tools the model sees, and under which names
  */
-record Target(Pool.Key key, String name, String url, String token, ServerType type, Duration callTimeout,
-    ToolSource.Level level, List<String> snapshot, ToolSelection selection) {
+record Target(Pool.Key key, String name, HostMcpServer.Transport transport, String url, String token,
+    boolean trustedPrivate, StdioCommand stdio, ServerType type, Duration callTimeout, ToolSource.Level level,
+    List<String> snapshot, ToolSelection selection) {
 
   static Target of(McpRegistration r, McpSettings settings) {
-    return new Target(Pool.Key.guild(r.guildId(), r.id()), r.name(), r.url(), r.token().orElse(null), r.type(),
-        settings.executionTimeout(), ToolSource.Level.GUILD, r.toolNames().orElse(null), r.toolSelection());
+    return new Target(Pool.Key.guild(r.guildId(), r.id()), r.name(), HostMcpServer.Transport.AUTO, r.url(),
+        r.token().orElse(null), false, null, r.type(), settings.executionTimeout(), ToolSource.Level.GUILD,
+        r.toolNames().orElse(null), r.toolSelection());
+  }
+
+  static Target of(HostMcpServer h, McpSettings settings) {
+    return new Target(Pool.Key.host(h.name()), h.name(), h.transport(), h.url().orElse(null), h.token().orElse(null),
+        h.trustedPrivate(), h.command(), h.type(), h.executionTimeout().orElse(settings.executionTimeout()),
+        ToolSource.Level.HOST, null, h.toolSelection());
   }
 
   /** The id of this server's {@link ToolSource}. */
@@ -38,7 +51,14 @@ record Target(Pool.Key key, String name, String url, String token, ServerType ty
    * selection (a changed selection builds the tools again on a fresh connection).
    */
   boolean sameEndpoint(Target other) {
-    return url.equals(other.url) && Objects.equals(token, other.token) && selection.equals(other.selection);
+    return transport == other.transport && Objects.equals(url, other.url) && Objects.equals(token, other.token)
+        && trustedPrivate == other.trustedPrivate && Objects.equals(stdio, other.stdio)
+        && selection.equals(other.selection) && callTimeout.equals(other.callTimeout);
+  }
+
+  /** What the sanitiser must hide in a message about this server: its URL and token. */
+  String sanitize(String text) {
+    return url == null ? (token == null ? text : text.replace(token, Redaction.REDACTED)) : Redaction.sanitize(text, url, token);
   }
 
   Optional<String> replacedFamily() {
@@ -47,7 +67,7 @@ record Target(Pool.Key key, String name, String url, String token, ServerType ty
 
   @Override
   public String toString() {
-    // Never the URL's path or query, never the token.
-    return "Target{" + key.describe() + " '" + name + "' at " + Redaction.origin(url) + "}";
+    // Never the URL's path or query, never the token, never the process's arguments or environment.
+    return "Target{" + key.describe() + " '" + name + "' " + (stdio != null ? stdio : "at " + Redaction.origin(url)) + "}";
   }
 }

@@ -79,6 +79,18 @@ public final class NetworkGuard {
   }
 
   /**
+   * The same guard, asking the same resolver, but admitting private networks: for a backend the host itself runs
+   * on a private address (its own SearXNG, speech server or MCP server). The cloud-metadata denylist still
+   * applies. Use it only for URLs the host configured, never for one a model, a user or a guild admin supplied.
+   *
+   * @since 0.1
+   */
+  public NetworkGuard admittingPrivateNetworks() {
+    return policy.allowPrivateNetworks() ? this : new NetworkGuard(policy.toBuilder().allowPrivateNetworks(true).build(),
+        resolver);
+  }
+
+  /**
    * Decides whether a URL may be fetched. Never throws for any input, null included; a resolver that throws
    * gives {@link UrlVerdict#UNRESOLVABLE_HOST}.
    *
