@@ -57,8 +57,8 @@ import reactor.core.scheduler.Scheduler;
  * so the transport hands it a JSON-RPC error response carrying the {@link TransportFailure} as its data,
  * which no server can forge; {@link Failures} classifies it by that failure's code. The SDK's exception
  * handler is not used: it reacts only to session-not-found, by re-initialising, which here would start a
- * second process behind the owner's back. An exit that {@link #closeGracefully()} caused is not a loss and
- * does not call {@code onLost}.
+ * second process behind the owner's back. An exit that {@link #closeGracefully()} caused is not a loss: no
+ * {@code onLost}, and calls in flight are left to the SDK client, whose close dismisses them first.
  *
  * <p><b>Close.</b> Closes stdin (well-behaved servers exit on it), waits a short grace, then kills the
  * process and its descendants, and waits for the kill. The {@link ChildProcess} is remembered on the first
@@ -179,8 +179,8 @@ final class StdioTransport implements McpClientTransport {
     LineReader lines = new LineReader(out);
     try {
       for (String line = lines.next(maxMessageBytes, false); line != null; line = lines.next(maxMessageBytes, false)) {
-        t.refresh();
         receive(line);
+        t.refresh();
       }
       end(t.awaitExit(EXIT_GRACE) ? exited(p) : new TransportFailure(McpFailureCodes.CONNECTION_LOST,
           "The stdio MCP server '" + command.command() + "' closed its output; it was stopped."));
@@ -354,7 +354,7 @@ final class StdioTransport implements McpClientTransport {
 
   /**
    * Closes stdin, gives the server {@link #EXIT_GRACE} to exit, kills it and its descendants, and waits for the
-   * kill. Idempotent: a second call waits for the first. Calls still in flight fail as the transport ends.
+   * kill. Idempotent: a second call waits for the first. Never logs above DEBUG.
    */
   @Override
   public Mono<Void> closeGracefully() {
@@ -381,9 +381,10 @@ final class StdioTransport implements McpClientTransport {
       return;
     }
     // Ended first, so that the exit this close causes is not taken for a loss and sends fail as closed.
-    TransportFailure closedNow = closedFailure();
-    ended.compareAndSet(null, closedNow);
-    answerPending(closedNow);
+    // Calls in flight are the SDK client's to end: both its close paths dismiss them before closing the
+    // transport, and an answer from here would only draw its warning about an unknown id.
+    ended.compareAndSet(null, closedFailure());
+    pending.clear();
     t.remember();
     closeInput();
     if (!t.awaitExit(EXIT_GRACE)) {
