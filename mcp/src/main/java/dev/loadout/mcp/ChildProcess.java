@@ -3,6 +3,7 @@ package dev.loadout.mcp;
 import java.io.IOException;
 import java.io.InputStream;
 import java.time.Duration;
+import java.util.OptionalInt;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
@@ -33,15 +34,26 @@ final class ChildProcess {
   /**
    * Starts the command without a shell, in an environment of {@link StdioCommand#environment only the
    * inherited minimum plus the additions}; {@link ProcessBuilder} alone would copy the bot's whole one.
+   *
+   * @throws TransportFailure {@code mcp_unreachable} when it cannot start, naming the program and the JDK's
+   *     reason ("error=2, No such file or directory"), never an argument or a value
    */
-  static ChildProcess start(StdioCommand command) throws IOException {
+  static ChildProcess start(StdioCommand command) {
     ProcessBuilder builder = new ProcessBuilder(command.commandLine());
     builder.environment().clear();
     builder.environment().putAll(command.environment(System.getenv(), StdioCommand.windows()));
     if (command.directory() != null) {
       builder.directory(command.directory().toFile());
     }
-    return new ChildProcess(builder.start());
+    try {
+      return new ChildProcess(builder.start());
+    } catch (IOException | RuntimeException e) {
+      // The JDK's own message also names the directory; its cause holds the reason alone.
+      Throwable t = e.getCause() != null && e.getCause().getMessage() != null ? e.getCause() : e;
+      String reason = t.getMessage() == null ? t.getClass().getSimpleName() : t.getMessage();
+      throw new TransportFailure(McpFailureCodes.UNREACHABLE, "The stdio MCP server '" + command.command()
+          + "' could not be started: " + printable(reason, 200));
+    }
   }
 
   Process process() {
@@ -73,6 +85,11 @@ final class ChildProcess {
     process.destroyForcibly();
   }
 
+  /** The exit code, once the process has exited. */
+  OptionalInt exitCode() {
+    return process.isAlive() ? OptionalInt.empty() : OptionalInt.of(process.exitValue());
+  }
+
   /** Whether the process ended within the time; interruption counts as not waiting any longer. */
   boolean awaitExit(Duration d) {
     try {
@@ -91,7 +108,8 @@ final class ChildProcess {
     InputStream err = process.getErrorStream();
     LineReader lines = new LineReader(err);
     try {
-      for (String line = lines.next(STDERR_LINE_BYTES, true); line != null; line = lines.next(STDERR_LINE_BYTES, true)) {
+      for (String line = lines.next(STDERR_LINE_BYTES, true); line != null;
+          line = lines.next(STDERR_LINE_BYTES, true)) {
         if (log.isDebugEnabled() && !line.isBlank()) {
           log.debug("Stdio MCP server '{}' stderr: {}", label, printable(line, STDERR_LINE_CHARS));
         }

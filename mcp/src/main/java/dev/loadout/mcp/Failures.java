@@ -55,8 +55,8 @@ final class Failures {
     if (c instanceof McpError) {
       McpSchema.JSONRPCResponse.JSONRPCError e = ((McpError) c).getJsonRpcError();
       if (e != null && e.data() instanceof TransportFailure) {
-        // The answer a Loadout transport gave a request in flight when the connection ended (see StdioTransport);
-        // a server's JSON never deserialises to this type, so it cannot be forged.
+        // The answer a Loadout transport gave a request in flight when its connection ended (StdioTransport);
+        // no server's JSON deserialises to this type, so it cannot be forged.
         TransportFailure f = (TransportFailure) e.data();
         return new Classified(f.code, f.getMessage());
       }

@@ -36,7 +36,8 @@ record StdioCommand(String command, List<String> args, Map<String, String> env, 
 
   StdioCommand {
     if (command == null || command.isBlank()) {
-      throw new IllegalArgumentException("stdio command must not be blank, got " + (command == null ? "null" : "'" + command + "'"));
+      throw new IllegalArgumentException("stdio command must not be blank, got "
+          + (command == null ? "null" : "'" + command + "'"));
     }
     if (!command.equals(command.strip())) {
       throw new IllegalArgumentException("stdio command must not start or end with whitespace, got '" + command + "'");

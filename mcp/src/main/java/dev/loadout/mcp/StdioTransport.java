@@ -141,9 +141,7 @@ final class StdioTransport implements McpClientTransport {
       this.handler = handler;
       try {
         child = ChildProcess.start(command);
-      } catch (IOException | RuntimeException e) {
-        TransportFailure f = new TransportFailure(McpFailureCodes.UNREACHABLE, "The stdio MCP server '"
-            + command.command() + "' could not be started: " + reason(e));
+      } catch (TransportFailure f) {
         ended.set(f);
         throw f;
       }
@@ -166,19 +164,13 @@ final class StdioTransport implements McpClientTransport {
     }
   }
 
-  /** Why a start failed, from the JDK's message ("error=2, No such file or directory"), which names no value. */
-  private static String reason(Exception e) {
-    Throwable t = e.getCause() != null && e.getCause().getMessage() != null ? e.getCause() : e;
-    String m = t.getMessage() == null ? t.getClass().getSimpleName() : t.getMessage();
-    return ChildProcess.printable(m, 200);
-  }
-
   private void readOutput(ChildProcess t) {
     Process p = t.process();
     InputStream out = p.getInputStream();
     LineReader lines = new LineReader(out);
     try {
-      for (String line = lines.next(maxMessageBytes, false); line != null; line = lines.next(maxMessageBytes, false)) {
+      for (String line = lines.next(maxMessageBytes, false); line != null;
+          line = lines.next(maxMessageBytes, false)) {
         receive(line);
         t.refresh();
       }
@@ -405,7 +397,7 @@ final class StdioTransport implements McpClientTransport {
   /** The exit code, once the process has exited. */
   OptionalInt exitCode() {
     ChildProcess t = child;
-    return t == null || t.process().isAlive() ? OptionalInt.empty() : OptionalInt.of(t.process().exitValue());
+    return t == null ? OptionalInt.empty() : t.exitCode();
   }
 
   @Override

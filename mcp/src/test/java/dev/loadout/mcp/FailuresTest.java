@@ -11,7 +11,8 @@ import org.junit.jupiter.api.Test;
 class FailuresTest {
   @Test
   void theAnswerATransportGivesACallInFlightKeepsItsFailuresCode() {
-    TransportFailure lost = new TransportFailure(McpFailureCodes.CONNECTION_LOST, "The stdio MCP server 'x' exited with code 1.");
+    TransportFailure lost = new TransportFailure(McpFailureCodes.CONNECTION_LOST,
+        "The stdio MCP server 'x' exited with code 1.");
     McpError error = new McpError(new McpSchema.JSONRPCResponse.JSONRPCError(McpSchema.ErrorCodes.INTERNAL_ERROR,
         lost.getMessage(), lost));
 

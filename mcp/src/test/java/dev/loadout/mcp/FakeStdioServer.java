@@ -93,8 +93,8 @@ final class FakeStdioServer {
     }
   }
 
-  private static void call(Object id, String name, Map<String, Object> args, Map<String, Object> meta, BufferedReader in)
-      throws Exception {
+  private static void call(Object id, String name, Map<String, Object> args, Map<String, Object> meta,
+      BufferedReader in) throws Exception {
     switch (name) {
       case "echo":
         text(id, String.valueOf(args.get("text")));
@@ -121,7 +121,8 @@ final class FakeStdioServer {
         break;
       case "stderr":
         String chatter = "stderr chatter that nobody reads unless it is drained ".repeat(2) + "\n";
-        for (long written = 0, total = ((Number) args.get("bytes")).longValue(); written < total; written += chatter.length()) {
+        long total = ((Number) args.get("bytes")).longValue();
+        for (long written = 0; written < total; written += chatter.length()) {
           System.err.print(chatter);
         }
         System.err.flush();

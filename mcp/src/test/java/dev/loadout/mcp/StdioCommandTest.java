@@ -25,7 +25,8 @@ class StdioCommandTest {
 
   @Test
   void aCommandWithSurroundingWhitespaceOrControlCharactersIsRefused() {
-    assertThatThrownBy(() -> StdioCommand.of(" npx")).hasMessage("stdio command must not start or end with whitespace, got ' npx'");
+    assertThatThrownBy(() -> StdioCommand.of(" npx"))
+        .hasMessage("stdio command must not start or end with whitespace, got ' npx'");
     assertThatThrownBy(() -> StdioCommand.of("np\0x")).hasMessageContaining("control characters");
     assertThatThrownBy(() -> StdioCommand.of("npx\nrm")).hasMessageContaining("control characters");
   }
@@ -34,10 +35,12 @@ class StdioCommandTest {
   void argumentsMustBeNonNullAndFreeOfNulsAndTheMessageGivesTheIndexNotTheValue() {
     List<String> withNull = new ArrayList<>(List.of("-y"));
     withNull.add(null);
-    assertThatThrownBy(() -> new StdioCommand("npx", withNull, Map.of(), null)).hasMessage("stdio argument 1 is null");
+    assertThatThrownBy(() -> new StdioCommand("npx", withNull, Map.of(), null))
+        .hasMessage("stdio argument 1 is null");
     assertThatThrownBy(() -> new StdioCommand("npx", List.of("--token=s3cret\0"), Map.of(), null))
         .hasMessage("stdio argument 0 contains a NUL character");
-    assertThatThrownBy(() -> new StdioCommand("npx", null, Map.of(), null)).hasMessageContaining("args must not be null");
+    assertThatThrownBy(() -> new StdioCommand("npx", null, Map.of(), null))
+        .hasMessageContaining("args must not be null");
   }
 
   @Test
@@ -57,7 +60,8 @@ class StdioCommandTest {
     nullValue.put("API_KEY", null);
     assertThatThrownBy(() -> new StdioCommand("npx", List.of(), nullValue, null))
         .hasMessage("stdio env variable 'API_KEY' has a null value");
-    assertThatThrownBy(() -> new StdioCommand("npx", List.of(), null, null)).hasMessageContaining("env must not be null");
+    assertThatThrownBy(() -> new StdioCommand("npx", List.of(), null, null))
+        .hasMessageContaining("env must not be null");
   }
 
   @Test

@@ -69,7 +69,8 @@ class StdioServerEverythingTest {
     assertThat(t.processHandle()).as("started lazily, on initialize").isEmpty();
     client.initialize();
 
-    assertThat(client.listTools().tools()).extracting(McpSchema.Tool::name).contains("echo", "trigger-long-running-operation");
+    assertThat(client.listTools().tools()).extracting(McpSchema.Tool::name)
+        .contains("echo", "trigger-long-running-operation");
     assertThat(text(client.callTool(call("echo", Map.of("message", "hello stdio"))))).isEqualTo("Echo: hello stdio");
     assertThat(lost.calls).hasValue(0);
   }

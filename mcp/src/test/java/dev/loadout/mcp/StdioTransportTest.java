@@ -285,7 +285,8 @@ class StdioTransportTest {
 
   @Test
   void toStringNamesTheProgramOnly() {
-    StdioCommand command = new StdioCommand("npx", java.util.List.of("-y", "--token=s3cret"), Map.of("KEY", "s3cret"), null);
+    StdioCommand command = new StdioCommand("npx", java.util.List.of("-y", "--token=s3cret"), Map.of("KEY", "s3cret"),
+        null);
 
     assertThat(harness.transport(command, MAX, lost)).hasToString("StdioTransport{npx}");
   }
