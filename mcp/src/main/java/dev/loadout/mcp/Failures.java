@@ -54,6 +54,12 @@ final class Failures {
     }
     if (c instanceof McpError) {
       McpSchema.JSONRPCResponse.JSONRPCError e = ((McpError) c).getJsonRpcError();
+      if (e != null && e.data() instanceof TransportFailure) {
+        // The answer a Loadout transport gave a request in flight when its connection ended (StdioTransport);
+        // no server's JSON deserialises to this type, so it cannot be forged.
+        TransportFailure f = (TransportFailure) e.data();
+        return new Classified(f.code, f.getMessage());
+      }
       int code = e == null ? McpSchema.ErrorCodes.INTERNAL_ERROR : e.code();
       String message = e == null ? c.getMessage() : e.message();
       if (code == McpSchema.ErrorCodes.INVALID_PARAMS && message != null && message.startsWith("Unknown tool")) {
