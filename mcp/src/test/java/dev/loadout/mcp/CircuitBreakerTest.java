@@ -2,6 +2,7 @@ package dev.loadout.mcp;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.loadout.testkit.time.TestClock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -10,7 +11,7 @@ import org.junit.jupiter.api.Test;
 
 class CircuitBreakerTest {
   static final Instant T0 = Instant.parse("2026-03-01T12:00:00Z");
-  final MutableClock clock = new MutableClock(T0);
+  final TestClock clock = TestClock.at(T0);
   final List<BreakerTransition> events = new ArrayList<>();
   final CircuitBreaker breaker = new CircuitBreaker("g1", 7, clock, Duration.ofMinutes(5), events::add);
 

@@ -12,6 +12,7 @@ import dev.loadout.core.ToolSource;
 import dev.loadout.core.TurnContext;
 import dev.loadout.core.net.NetworkGuard;
 import dev.loadout.core.net.NetworkPolicy;
+import dev.loadout.testkit.time.TestClock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -34,7 +35,7 @@ class GuildMcpManagerTest {
   @RegisterExtension
   static final McpTestServerExtension FAULTY = McpTestServerExtension.of(TestServers.standard("faulty"));
 
-  final MutableClock clock = new MutableClock(Instant.parse("2026-03-01T12:00:00Z"));
+  final TestClock clock = TestClock.at(Instant.parse("2026-03-01T12:00:00Z"));
   final InMemoryMcpRegistrationStore store = new InMemoryMcpRegistrationStore();
   final List<BreakerTransition> transitions = new CopyOnWriteArrayList<>();
   final McpSettings settings = McpSettings.builder().requireHttps(false).connectTimeout(Duration.ofSeconds(4))
