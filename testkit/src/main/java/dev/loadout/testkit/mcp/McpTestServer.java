@@ -3,17 +3,13 @@ package dev.loadout.testkit.mcp;
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
 import java.util.function.Predicate;
 import org.apiguardian.api.API;
-import tools.jackson.core.JacksonException;
-import tools.jackson.databind.json.JsonMapper;
 
 /**
  * A real MCP server inside the test's JVM: the MCP Java SDK 2.1.0's servlet transports on embedded Jetty,
@@ -26,21 +22,24 @@ import tools.jackson.databind.json.JsonMapper;
  *         args -> McpReply.text("echo: " + args.get("text")))
  *     .build().start();
  * // register server.streamableUrl() or server.sseUrl() with the code under test, then:
- * server.slow("echo", Duration.ofSeconds(30));        // one tool misbehaves
- * server.inject(McpFault.hangAtToolsList());           // or the whole server does
- * assertThat(server.requests()).allSatisfy(r -> assertThat(r.header("Authorization")).contains("Bearer t"));
+ * HeldTool held = server.hold("echo");                // a call that waits for the test
+ * held.awaitHeld(Duration.ofSeconds(10));             // ... it has reached the server
+ * server.dropConnections();                           // a proxy resets every connection mid-call
+ * server.inject(McpFault.hangAtToolsList());           // or the whole server misbehaves
+ * assertThat(server.requests()).anySatisfy(r -> assertThat(r.isJsonRpc("notifications/cancelled")).isTrue());
  * server.restart();                                   // same port, every session gone
  * server.stop();
  * }</pre>
  * Or let {@link McpTestServerExtension} start and stop it around each test or test class.
  *
- * <p><b>Misbehaviour.</b> Per tool, at run time: {@link #slow}, {@link #failing} ({@code isError} result) and
- * {@link #protocolError} (a JSON-RPC error). For the whole server: {@link #inject(McpFault)}, applied by a
- * servlet filter in front of the SDK, and {@link #stop()} while a call runs (the call's connection drops
- * without an answer). {@link #reset()} clears all of it and the recorded requests.
- *
- * <p><b>Recording.</b> Every HTTP request is recorded before any fault applies ({@link #requests()},
- * {@link #awaitRequest}), with its headers and JSON-RPC method.
+ * <p>What a test can make it do, all switchable mid-session: per tool, {@link #hold} (the deterministic
+ * call in flight), {@link #slow}, {@link #failing}, {@link #protocolError} and {@link #progress}; for the
+ * whole server, {@link #inject(McpFault)}, {@link #dropConnections()}, {@link #stop()} and {@link
+ * #restart()}; tools added and removed at run time ({@link #addTool}, {@link #removeTool}, announced with
+ * {@code notifications/tools/list_changed}); replies of every MCP content kind ({@link McpReply}); declared
+ * task support ({@link Builder#taskSupport}). Every request is recorded before any fault applies ({@link
+ * #requests()}, {@link #awaitRequest}), with its JSON-RPC method, id and params. The package overview
+ * describes each on the wire; {@link #reset()} clears all of it.
  *
  * <p><b>Dependencies.</b> The MCP SDK ({@code io.modelcontextprotocol.sdk:mcp}) and Jetty
  * ({@code org.eclipse.jetty.ee10:jetty-ee10-servlet}, 12.1) are optional dependencies of the test kit: add
@@ -58,22 +57,18 @@ public final class McpTestServer implements AutoCloseable {
   public static final String SSE_PATH = "/sse";
   /** Where SSE clients POST their messages. */
   public static final String MESSAGE_PATH = "/message";
-  private static final JsonMapper JSON = JsonMapper.builder().build();
 
   private final String name;
-  private final List<ToolDefinition> tools;
+  private final ToolTable tools;
   private final boolean toolsCapability;
-  private final Map<String, ToolBehaviour> behaviours = new ConcurrentHashMap<>();
-  // Its own lock: Jetty threads record while stop() (which holds this server's lock) waits for them.
-  private final Object recording = new Object();
-  private final List<RecordedRequest> recorded = new ArrayList<>();
+  private final RequestLog log = new RequestLog();
   private volatile McpFault fault;
   private Running running;
   private int port;
 
   private McpTestServer(Builder b) {
     this.name = b.name;
-    this.tools = List.copyOf(b.tools.values());
+    this.tools = new ToolTable(b.name, List.copyOf(b.tools.values()));
     this.toolsCapability = b.toolsCapability;
   }
 
@@ -106,7 +101,7 @@ public final class McpTestServer implements AutoCloseable {
 
   /**
    * Stops the server as a killed process would go: open connections drop without an answer, calls in
-   * flight end, every session is gone. Does nothing if it is not running.
+   * flight end (held ones too), every session is gone. Does nothing if it is not running.
    */
   public synchronized void stop() {
     if (running == null) {
@@ -165,9 +160,55 @@ public final class McpTestServer implements AutoCloseable {
     return url(SSE_PATH);
   }
 
-  /** The names of the declared tools, in declaration order. */
+  /** The names of the tools served now, declared ones in declaration order, then added ones. */
   public List<String> toolNames() {
-    return tools.stream().map(ToolDefinition::name).toList();
+    return tools.names();
+  }
+
+  // ---- tools at run time
+
+  /**
+   * Adds a tool to the server, running or not; a running one tells its sessions the list changed.
+   *
+   * @param toolName its MCP name; unique on this server
+   * @param description what the model reads
+   * @param inputSchemaJson a JSON Schema object for the arguments
+   * @param handler gets the call's arguments and returns the reply; see {@link McpReply}
+   * @throws IllegalArgumentException if the name is blank or taken, or the schema is not a JSON object
+   * @throws IllegalStateException if the server was built {@linkplain Builder#withoutToolsCapability()
+   *     without the tools capability}
+   * @since 0.1
+   */
+  public synchronized void addTool(String toolName, String description, String inputSchemaJson,
+      Function<Map<String, Object>, McpReply> handler) {
+    if (!toolsCapability) {
+      throw new IllegalStateException("MCP test server '" + name + "' has no tools capability; it cannot add ["
+          + toolName + "]");
+    }
+    ToolDefinition tool = ToolDefinition.of(toolName, description, inputSchemaJson, handler);
+    tools.add(tool);
+    if (running != null) {
+      running.addTool(tool);
+    }
+  }
+
+  /** {@link #addTool(String, String, String, Function)} for a tool that takes no arguments. */
+  public void addTool(String toolName, String description, Function<Map<String, Object>, McpReply> handler) {
+    addTool(toolName, description, "{\"type\":\"object\"}", handler);
+  }
+
+  /**
+   * Removes a tool, declared or added, with its misbehaviour (releasing a hold); a running server tells its
+   * sessions the list changed. Calls of it then fail as calls of an unknown tool.
+   *
+   * @throws IllegalArgumentException if the server has no such tool
+   * @since 0.1
+   */
+  public synchronized void removeTool(String toolName) {
+    tools.remove(toolName);
+    if (running != null) {
+      running.removeTool(toolName);
+    }
   }
 
   // ---- misbehaviour
@@ -180,10 +221,25 @@ public final class McpTestServer implements AutoCloseable {
     fault = f;
   }
 
-  /** Clears the server fault and every tool's misbehaviour; requests already held stay held. */
+  /**
+   * Clears the server fault and every tool's misbehaviour, releasing every {@link #hold}; requests that an
+   * {@link McpFault} hangs stay hung. Progress settings stay (they are not faults).
+   */
   public void clearFaults() {
     fault = null;
-    behaviours.clear();
+    tools.clearBehaviours();
+  }
+
+  /**
+   * From now on, calls of this tool wait until the test releases the returned handle (or the server
+   * stops); replaces other misbehaviour. See {@link HeldTool}.
+   *
+   * @since 0.1
+   */
+  public HeldTool hold(String tool) {
+    HeldTool held = new HeldTool(tool);
+    tools.behave(tool, new ToolBehaviour.Held(held));
+    return held;
   }
 
   /** Calls of this tool wait this long before running (or until the server stops); replaces other misbehaviour. */
@@ -191,7 +247,7 @@ public final class McpTestServer implements AutoCloseable {
     if (delay == null || delay.isNegative()) {
       throw new IllegalArgumentException("a delay must be zero or positive, but was " + delay);
     }
-    behaviours.put(known(tool), new ToolBehaviour.Slow(delay));
+    tools.behave(tool, new ToolBehaviour.Slow(delay));
   }
 
   /** Calls of this tool answer an {@code isError} result with this text; replaces other misbehaviour. */
@@ -199,7 +255,7 @@ public final class McpTestServer implements AutoCloseable {
     if (message == null) {
       throw new IllegalArgumentException("a failure message must not be null");
     }
-    behaviours.put(known(tool), new ToolBehaviour.Failing(message));
+    tools.behave(tool, new ToolBehaviour.Failing(message));
   }
 
   /**
@@ -213,12 +269,52 @@ public final class McpTestServer implements AutoCloseable {
     if (message == null) {
       throw new IllegalArgumentException("a protocol error message must not be null");
     }
-    behaviours.put(known(tool), new ToolBehaviour.ProtocolError(code, message));
+    tools.behave(tool, new ToolBehaviour.ProtocolError(code, message));
   }
 
-  /** Clears faults, tool misbehaviour and the recorded requests. */
-  public void reset() {
+  /**
+   * Before it answers (and before any {@link #hold} or {@link #slow} wait), a call of this tool sends this
+   * many {@code notifications/progress}: progress 1 to n, total n, message {@code "step <i>"}, with the
+   * request's {@code _meta.progressToken}. A call without a progress token gets none. Over Streamable HTTP
+   * they travel on the call's own response stream, over SSE on the session's stream. Not a fault: it stays
+   * until {@link #reset()} or {@code progress(tool, 0)}, and combines with any misbehaviour.
+   *
+   * @param notifications zero (none) or more
+   * @since 0.1
+   */
+  public void progress(String tool, int notifications) {
+    if (notifications < 0) {
+      throw new IllegalArgumentException("progress notifications must be zero or more, but was " + notifications);
+    }
+    tools.progress(tool, notifications);
+  }
+
+  /**
+   * Resets every open HTTP connection at once, as a proxy or a NAT losing its state would: the SSE GET
+   * streams, the POSTs still waiting for an answer and idle keep-alive connections. The server keeps
+   * running and answers new requests normally; the SDK sessions behind the dropped connections stay known
+   * to it, so a client that carries on with its session id is served. Calls whose connection dropped still
+   * run to their end on the server (a held one waits for release).
+   *
+   * @return how many connections were reset (zero when none was open or the server is not running)
+   * @since 0.1
+   */
+  public synchronized int dropConnections() {
+    return running == null ? 0 : running.dropConnections();
+  }
+
+  /**
+   * Clears faults and tool misbehaviour (releasing holds), progress settings and the recorded requests, and
+   * puts back the declared tool set if tools were added or removed.
+   */
+  public synchronized void reset() {
     clearFaults();
+    tools.clearProgress();
+    List<String> before = tools.names();
+    if (tools.restoreDeclared() && running != null) {
+      before.forEach(running::removeTool);
+      tools.current().forEach(running::addTool);
+    }
     clearRequests();
   }
 
@@ -226,16 +322,12 @@ public final class McpTestServer implements AutoCloseable {
 
   /** Every request received since the start or the last {@link #clearRequests()}, in arrival order. */
   public List<RecordedRequest> requests() {
-    synchronized (recording) {
-      return List.copyOf(recorded);
-    }
+    return log.snapshot();
   }
 
   /** Forgets the recorded requests. */
   public void clearRequests() {
-    synchronized (recording) {
-      recorded.clear();
-    }
+    log.clear();
   }
 
   /**
@@ -245,37 +337,19 @@ public final class McpTestServer implements AutoCloseable {
    */
   public Optional<RecordedRequest> awaitRequest(Predicate<RecordedRequest> match, Duration timeout)
       throws InterruptedException {
-    long deadline = System.nanoTime() + timeout.toNanos();
-    synchronized (recording) {
-      while (true) {
-        Optional<RecordedRequest> found = recorded.stream().filter(match).findFirst();
-        long left = deadline - System.nanoTime();
-        if (found.isPresent() || left <= 0) {
-          return found;
-        }
-        recording.wait(Math.max(1, left / 1_000_000));
-      }
-    }
+    return log.await(match, timeout);
   }
 
   void record(RecordedRequest r) {
-    synchronized (recording) {
-      recorded.add(r);
-      recording.notifyAll();
-    }
+    log.add(r);
   }
 
   McpFault fault() {
     return fault;
   }
 
-  Optional<ToolBehaviour> behaviourOf(String tool) {
-    return Optional.ofNullable(behaviours.get(tool));
-  }
-
-  Optional<ToolBehaviour.ProtocolError> protocolErrorOf(String tool) {
-    ToolBehaviour b = behaviours.get(tool);
-    return b instanceof ToolBehaviour.ProtocolError ? Optional.of((ToolBehaviour.ProtocolError) b) : Optional.empty();
+  ToolTable tools() {
+    return tools;
   }
 
   String name() {
@@ -284,14 +358,6 @@ public final class McpTestServer implements AutoCloseable {
 
   boolean toolsCapability() {
     return toolsCapability;
-  }
-
-  private String known(String tool) {
-    if (tools.stream().noneMatch(t -> t.name().equals(tool))) {
-      throw new IllegalArgumentException("MCP test server '" + name + "' has no tool [" + tool + "]; it has "
-          + toolNames());
-    }
-    return tool;
   }
 
   @Override
@@ -341,19 +407,37 @@ public final class McpTestServer implements AutoCloseable {
      */
     public Builder tool(String toolName, String description, String inputSchemaJson,
         Function<Map<String, Object>, McpReply> handler) {
-      if (toolName == null || toolName.isBlank() || tools.containsKey(toolName)) {
+      if (tools.containsKey(toolName)) {
         throw new IllegalArgumentException("a tool name must be non-blank and unique, but was [" + toolName + "]");
       }
-      if (description == null || handler == null) {
-        throw new IllegalArgumentException("tool [" + toolName + "] needs a description and a handler");
-      }
-      tools.put(toolName, new ToolDefinition(toolName, description, schema(toolName, inputSchemaJson), handler));
+      tools.put(toolName, ToolDefinition.of(toolName, description, inputSchemaJson, handler));
       return this;
     }
 
     /** Adds a tool that takes no arguments ({@code {"type":"object"}}). */
     public Builder tool(String toolName, String description, Function<Map<String, Object>, McpReply> handler) {
       return tool(toolName, description, "{\"type\":\"object\"}", handler);
+    }
+
+    /**
+     * Declares MCP task support for a tool added before: its {@code tools/list} entry carries {@code
+     * "execution":{"taskSupport":"<value>"}} (MCP 2025-11-25), and the {@code initialize} answer declares
+     * the {@code tasks.requests.tools.call} capability. This server runs no tasks: a tool that requires
+     * them answers every call with JSON-RPC error -32601 (over SSE, an {@code isError} result reading
+     * {@code MCP error -32601: ...}); an optional one answers plain calls as usual.
+     *
+     * @param toolName a tool already added to this builder
+     * @param taskSupport {@code forbidden}, {@code optional} or {@code required}
+     * @since 0.1
+     */
+    public Builder taskSupport(String toolName, String taskSupport) {
+      ToolDefinition tool = tools.get(toolName);
+      if (tool == null) {
+        throw new IllegalArgumentException("task support needs a tool added first, but there is no [" + toolName
+            + "]; there are " + tools.keySet());
+      }
+      tools.put(toolName, tool.withTaskSupport(taskSupport));
+      return this;
     }
 
     /**
@@ -368,20 +452,6 @@ public final class McpTestServer implements AutoCloseable {
             + tools.keySet());
       }
       return new McpTestServer(this);
-    }
-
-    @SuppressWarnings("unchecked")
-    private static Map<String, Object> schema(String toolName, String json) {
-      try {
-        Object parsed = json == null ? null : JSON.readValue(json, Object.class);
-        if (parsed instanceof Map) {
-          return (Map<String, Object>) parsed;
-        }
-      } catch (JacksonException e) {
-        // reported below
-      }
-      throw new IllegalArgumentException("the input schema of tool [" + toolName + "] must be a JSON object, but was ["
-          + json + "]");
     }
   }
 }
