@@ -25,21 +25,16 @@ import org.apiguardian.api.API;
  * HeldTool held = server.hold("echo");                // a call that waits for the test
  * held.awaitHeld(Duration.ofSeconds(10));             // ... it has reached the server
  * server.dropConnections();                           // a proxy resets every connection mid-call
- * server.inject(McpFault.hangAtToolsList());           // or the whole server misbehaves
- * assertThat(server.requests()).anySatisfy(r -> assertThat(r.isJsonRpc("notifications/cancelled")).isTrue());
+ * assertThat(server.awaitRequest(r -> r.isJsonRpc("notifications/cancelled"), timeout)).isPresent();
  * server.restart();                                   // same port, every session gone
  * server.stop();
  * }</pre>
  * Or let {@link McpTestServerExtension} start and stop it around each test or test class.
  *
- * <p>What a test can make it do, all switchable mid-session: per tool, {@link #hold} (the deterministic
- * call in flight), {@link #slow}, {@link #failing}, {@link #protocolError} and {@link #progress}; for the
- * whole server, {@link #inject(McpFault)}, {@link #dropConnections()}, {@link #stop()} and {@link
- * #restart()}; tools added and removed at run time ({@link #addTool}, {@link #removeTool}, announced with
- * {@code notifications/tools/list_changed}); replies of every MCP content kind ({@link McpReply}); declared
- * task support ({@link Builder#taskSupport}). Every request is recorded before any fault applies ({@link
- * #requests()}, {@link #awaitRequest}), with its JSON-RPC method, id and params. The package overview
- * describes each on the wire; {@link #reset()} clears all of it.
+ * <p>All of it can be switched mid-session: per tool {@link #hold}, {@link #slow}, {@link #failing},
+ * {@link #protocolError}, {@link #progress}; for the whole server {@link #inject(McpFault)}, {@link
+ * #dropConnections()}, {@link #stop()}, {@link #addTool}/{@link #removeTool}. Every request is recorded
+ * ({@link #requests()}). The package overview says what each does on the wire; {@link #reset()} undoes it.
  *
  * <p><b>Dependencies.</b> The MCP SDK ({@code io.modelcontextprotocol.sdk:mcp}) and Jetty
  * ({@code org.eclipse.jetty.ee10:jetty-ee10-servlet}, 12.1) are optional dependencies of the test kit: add
@@ -62,14 +57,14 @@ public final class McpTestServer implements AutoCloseable {
   private final ToolTable tools;
   private final boolean toolsCapability;
   private final RequestLog log = new RequestLog();
+  private final ServerProcess process;
   private volatile McpFault fault;
-  private Running running;
-  private int port;
 
   private McpTestServer(Builder b) {
     this.name = b.name;
     this.tools = new ToolTable(b.name, List.copyOf(b.tools.values()));
     this.toolsCapability = b.toolsCapability;
+    this.process = new ServerProcess(this, tools);
   }
 
   /** A builder of a server with no tools yet. */
@@ -86,16 +81,8 @@ public final class McpTestServer implements AutoCloseable {
    * @throws IllegalStateException if it is running, or Jetty could not start (for example, the port of a
    *     restart was taken meanwhile)
    */
-  public synchronized McpTestServer start() {
-    if (running != null) {
-      throw new IllegalStateException("MCP test server '" + name + "' is already running on port " + port);
-    }
-    try {
-      running = new Running(this, tools, port);
-    } catch (Exception e) {
-      throw new IllegalStateException("MCP test server '" + name + "' could not start on port " + port, e);
-    }
-    port = running.port();
+  public McpTestServer start() {
+    process.start();
     return this;
   }
 
@@ -103,23 +90,16 @@ public final class McpTestServer implements AutoCloseable {
    * Stops the server as a killed process would go: open connections drop without an answer, calls in
    * flight end (held ones too), every session is gone. Does nothing if it is not running.
    */
-  public synchronized void stop() {
-    if (running == null) {
-      return;
-    }
-    Running r = running;
-    running = null;
-    try {
-      r.stop();
-    } catch (Exception e) {
-      throw new IllegalStateException("MCP test server '" + name + "' did not stop cleanly", e);
-    }
+  public void stop() {
+    process.stop();
   }
 
   /** {@link #stop()} then {@link #start()} on the same port: clients must open new sessions. */
-  public synchronized McpTestServer restart() {
-    stop();
-    return start();
+  public McpTestServer restart() {
+    synchronized (process) {
+      stop();
+      return start();
+    }
   }
 
   /** Same as {@link #stop()}. */
@@ -129,8 +109,8 @@ public final class McpTestServer implements AutoCloseable {
   }
 
   /** Whether the server is running. */
-  public synchronized boolean isRunning() {
-    return running != null;
+  public boolean isRunning() {
+    return process.isRunning();
   }
 
   /**
@@ -138,11 +118,8 @@ public final class McpTestServer implements AutoCloseable {
    *
    * @throws IllegalStateException if it never started
    */
-  public synchronized int port() {
-    if (port == 0) {
-      throw new IllegalStateException("MCP test server '" + name + "' has not been started");
-    }
-    return port;
+  public int port() {
+    return process.port();
   }
 
   /** {@code http://127.0.0.1:<port>} followed by this path. */
@@ -168,28 +145,21 @@ public final class McpTestServer implements AutoCloseable {
   // ---- tools at run time
 
   /**
-   * Adds a tool to the server, running or not; a running one tells its sessions the list changed.
+   * Adds a tool, as {@link Builder#tool(String, String, String, Function)} does, to the server running or
+   * not; a running one tells its sessions the list changed.
    *
-   * @param toolName its MCP name; unique on this server
-   * @param description what the model reads
-   * @param inputSchemaJson a JSON Schema object for the arguments
-   * @param handler gets the call's arguments and returns the reply; see {@link McpReply}
    * @throws IllegalArgumentException if the name is blank or taken, or the schema is not a JSON object
    * @throws IllegalStateException if the server was built {@linkplain Builder#withoutToolsCapability()
    *     without the tools capability}
    * @since 0.1
    */
-  public synchronized void addTool(String toolName, String description, String inputSchemaJson,
+  public void addTool(String toolName, String description, String inputSchemaJson,
       Function<Map<String, Object>, McpReply> handler) {
     if (!toolsCapability) {
       throw new IllegalStateException("MCP test server '" + name + "' has no tools capability; it cannot add ["
           + toolName + "]");
     }
-    ToolDefinition tool = ToolDefinition.of(toolName, description, inputSchemaJson, handler);
-    tools.add(tool);
-    if (running != null) {
-      running.addTool(tool);
-    }
+    process.addTool(ToolDefinition.of(toolName, description, inputSchemaJson, handler));
   }
 
   /** {@link #addTool(String, String, String, Function)} for a tool that takes no arguments. */
@@ -204,11 +174,8 @@ public final class McpTestServer implements AutoCloseable {
    * @throws IllegalArgumentException if the server has no such tool
    * @since 0.1
    */
-  public synchronized void removeTool(String toolName) {
-    tools.remove(toolName);
-    if (running != null) {
-      running.removeTool(toolName);
-    }
+  public void removeTool(String toolName) {
+    process.removeTool(toolName);
   }
 
   // ---- misbehaviour
@@ -242,7 +209,10 @@ public final class McpTestServer implements AutoCloseable {
     return held;
   }
 
-  /** Calls of this tool wait this long before running (or until the server stops); replaces other misbehaviour. */
+  /**
+   * Calls of this tool wait this long before running (or until the server stops); replaces other
+   * misbehaviour. A delay races the client's deadline: new tests should {@link #hold} the tool instead.
+   */
   public void slow(String tool, Duration delay) {
     if (delay == null || delay.isNegative()) {
       throw new IllegalArgumentException("a delay must be zero or positive, but was " + delay);
@@ -273,11 +243,10 @@ public final class McpTestServer implements AutoCloseable {
   }
 
   /**
-   * Before it answers (and before any {@link #hold} or {@link #slow} wait), a call of this tool sends this
-   * many {@code notifications/progress}: progress 1 to n, total n, message {@code "step <i>"}, with the
-   * request's {@code _meta.progressToken}. A call without a progress token gets none. Over Streamable HTTP
-   * they travel on the call's own response stream, over SSE on the session's stream. Not a fault: it stays
-   * until {@link #reset()} or {@code progress(tool, 0)}, and combines with any misbehaviour.
+   * Before it answers (and before any {@link #hold} or {@link #slow} wait), a call of this tool that carries
+   * {@code _meta.progressToken} sends this many {@code notifications/progress} with that token: progress 1
+   * to n, total n, message {@code "step <i>"}, on the call's own stream (Streamable) or the session's (SSE).
+   * Not a fault: it stays until {@link #reset()} or {@code progress(tool, 0)}, and combines with any.
    *
    * @param notifications zero (none) or more
    * @since 0.1
@@ -290,31 +259,27 @@ public final class McpTestServer implements AutoCloseable {
   }
 
   /**
-   * Resets every open HTTP connection at once, as a proxy or a NAT losing its state would: the SSE GET
-   * streams, the POSTs still waiting for an answer and idle keep-alive connections. The server keeps
-   * running and answers new requests normally; the SDK sessions behind the dropped connections stay known
-   * to it, so a client that carries on with its session id is served. Calls whose connection dropped still
-   * run to their end on the server (a held one waits for release).
+   * Resets every open HTTP connection at once, as a proxy or a NAT losing its state would: SSE GET streams,
+   * POSTs waiting for an answer, idle keep-alive connections. The server keeps running and answers new
+   * requests: a Streamable HTTP session stays known, so a client carrying on with its session id is served,
+   * while an SSE session's stream is gone with its connection. Calls whose connection dropped still run to
+   * their end on the server (a held one waits for release).
    *
    * @return how many connections were reset (zero when none was open or the server is not running)
    * @since 0.1
    */
-  public synchronized int dropConnections() {
-    return running == null ? 0 : running.dropConnections();
+  public int dropConnections() {
+    return process.dropConnections();
   }
 
   /**
    * Clears faults and tool misbehaviour (releasing holds), progress settings and the recorded requests, and
    * puts back the declared tool set if tools were added or removed.
    */
-  public synchronized void reset() {
+  public void reset() {
     clearFaults();
     tools.clearProgress();
-    List<String> before = tools.names();
-    if (tools.restoreDeclared() && running != null) {
-      before.forEach(running::removeTool);
-      tools.current().forEach(running::addTool);
-    }
+    process.restoreDeclaredTools();
     clearRequests();
   }
 
@@ -362,7 +327,7 @@ public final class McpTestServer implements AutoCloseable {
 
   @Override
   public String toString() {
-    return "McpTestServer{" + name + ", port=" + port + ", tools=" + toolNames() + "}";
+    return "McpTestServer{" + name + ", port=" + process.portOrZero() + ", tools=" + toolNames() + "}";
   }
 
   /**

@@ -28,6 +28,7 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import tools.jackson.databind.JsonNode;
 
 /** Connections reset under a running server, and tools that come and go while clients are connected. */
 @Timeout(60)
@@ -70,6 +71,9 @@ class McpTestServerConnectionsTest {
     assertThat(server.isRunning()).isTrue();
 
     held.release();
+    // The Streamable session outlives its connections: the same session id is served on a new one.
+    JsonNode after = raw.request(10, "tools/call", "{\"name\":\"echo\",\"arguments\":{}}");
+    assertThat(after.path("result").path("content").get(0).path("text").asString()).isEqualTo("echo");
     try (McpSyncClient c = client(server, McpTestServer.SSE_PATH)) {
       assertThat(lastText(call(c, "wait", Map.of()))).isEqualTo("released");
     }
