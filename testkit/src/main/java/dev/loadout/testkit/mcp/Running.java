@@ -14,11 +14,11 @@ import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import org.eclipse.jetty.io.EndPoint;
-import org.eclipse.jetty.io.SocketChannelEndPoint;
 import org.eclipse.jetty.ee10.servlet.FilterHolder;
 import org.eclipse.jetty.ee10.servlet.ServletContextHandler;
 import org.eclipse.jetty.ee10.servlet.ServletHolder;
+import org.eclipse.jetty.io.EndPoint;
+import org.eclipse.jetty.io.SocketChannelEndPoint;
 import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.server.ServerConnector;
 import org.eclipse.jetty.util.thread.QueuedThreadPool;
@@ -108,7 +108,7 @@ final class Running {
 
   /**
    * Resets every open connection: SO_LINGER 0 makes the close send a TCP RST, as a proxy or a NAT that drops
-   * its state does, so the client sees its streams and pending POSTs fail rather than end cleanly.
+   * its state does, rather than the orderly FIN of a server that closes on purpose.
    *
    * @return how many connections were reset
    */

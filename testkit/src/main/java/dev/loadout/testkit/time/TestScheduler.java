@@ -278,7 +278,10 @@ public final class TestScheduler implements ScheduledExecutorService {
     return invokeAll(tasks);
   }
 
-  /** Runs the tasks on the calling thread in order until one succeeds, and returns its result. */
+  /**
+   * Runs the tasks on the calling thread in order until one succeeds, and returns its result. Like any
+   * task, one that throws on the way is recorded in {@link #failures()}.
+   */
   @Override
   public <T> T invokeAny(Collection<? extends Callable<T>> tasks) throws ExecutionException, InterruptedException {
     ExecutionException last = null;
