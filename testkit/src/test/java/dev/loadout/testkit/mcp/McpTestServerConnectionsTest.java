@@ -109,6 +109,11 @@ class McpTestServerConnectionsTest {
     try (McpSyncClient c = client(server, path, spec -> spec.toolsChangeConsumer(
         tools -> announced.add(tools.stream().map(McpSchema.Tool::name).toList())))) {
       assertThat(c.getServerCapabilities().tools().listChanged()).isTrue();
+      if (path.equals(McpTestServer.STREAMABLE_PATH)) {
+        // Streamable notifications travel on the session's standing GET, which the client opens after the
+        // handshake: a change announced before it arrives reaches no one.
+        assertThat(server.awaitRequest(r -> r.httpMethod().equals("GET") && r.path().equals(path), WAIT)).isPresent();
+      }
       c.listTools();
 
       server.addTool("late", "Added at run time.", "{\"type\":\"object\",\"properties\":{\"x\":{\"type\":\"string\"}}}",
