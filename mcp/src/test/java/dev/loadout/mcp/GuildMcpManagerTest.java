@@ -12,6 +12,7 @@ import dev.loadout.core.ToolSource;
 import dev.loadout.core.TurnContext;
 import dev.loadout.core.net.NetworkGuard;
 import dev.loadout.core.net.NetworkPolicy;
+import dev.loadout.testkit.time.TestClock;
 import java.time.Duration;
 import dev.loadout.testkit.time.TestClock;
 import java.time.Instant;

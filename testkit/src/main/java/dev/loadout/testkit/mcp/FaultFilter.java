@@ -53,7 +53,8 @@ final class FaultFilter implements Filter {
     JsonNode message = parse(body);
     Optional<String> rpcMethod = message != null && message.path("method").isString()
         ? Optional.of(message.path("method").asString()) : Optional.empty();
-    owner.record(new RecordedRequest(req.getMethod(), req.getRequestURI(), rpcMethod, headers(req), req.getRemoteAddr()));
+    owner.record(new RecordedRequest(req.getMethod(), req.getRequestURI(), rpcMethod, headers(req), req.getRemoteAddr(),
+        id(message), params(message)));
 
     McpFault fault = owner.fault();
     if (fault instanceof McpFault.HangEveryRequest
@@ -74,7 +75,7 @@ final class FaultFilter implements Filter {
     }
     Optional<ToolBehaviour.ProtocolError> protocolError = rpcMethod.filter("tools/call"::equals)
         .filter(m -> req.getRequestURI().equals(McpTestServer.STREAMABLE_PATH))
-        .flatMap(m -> owner.protocolErrorOf(message.path("params").path("name").asString("")));
+        .flatMap(m -> owner.tools().protocolErrorOf(message.path("params").path("name").asString("")));
     if (protocolError.isPresent()) {
       // Streamable HTTP answers a request in the POST's own response, so the filter can be the server here.
       ObjectNode error = JSON.createObjectNode();
@@ -83,7 +84,24 @@ final class FaultFilter implements Filter {
       write(resp, 200, "application/json", JSON.writeValueAsString(error));
       return;
     }
-    chain.doFilter(new Buffered(req, body), response);
+    Map<String, String> taskSupport = owner.tools().taskSupport();
+    boolean answers = "POST".equals(req.getMethod()) && req.getRequestURI().equals(McpTestServer.STREAMABLE_PATH)
+        || "GET".equals(req.getMethod()) && req.getRequestURI().equals(McpTestServer.SSE_PATH);
+    // Only a server with task-aware tools rewrites answers; every other one passes the SDK's bytes untouched.
+    chain.doFilter(new Buffered(req, body),
+        answers && !taskSupport.isEmpty() ? new TaskSupportResponse(resp, taskSupport) : response);
+  }
+
+  /** The message's id as a Java value (a string, or an integer of the size it needs). */
+  private static Optional<Object> id(JsonNode message) {
+    JsonNode id = message == null ? null : message.get("id");
+    return id == null || id.isNull() ? Optional.empty() : Optional.of(JSON.treeToValue(id, Object.class));
+  }
+
+  @SuppressWarnings("unchecked")
+  private static Map<String, Object> params(JsonNode message) {
+    JsonNode params = message == null ? null : message.get("params");
+    return params != null && params.isObject() ? JSON.treeToValue(params, Map.class) : Map.of();
   }
 
   private static JsonNode parse(byte[] body) {

@@ -24,8 +24,15 @@ import org.apiguardian.api.API;
  *       stream</td></tr>
  * </table>
  *
- * <p>Killing the server mid-call and restarting it are not faults but lifecycle: {@link McpTestServer#stop()}
- * and {@link McpTestServer#restart()}.
+ * <p>A fault may be set or cleared at any moment, also in the middle of a session that worked a moment
+ * before: a request is judged by the fault set when it arrives, and every request is {@linkplain
+ * McpTestServer#requests() recorded} first, faulted or not, so a test proves a server was (or was not)
+ * asked by its log rather than by timing.
+ *
+ * <p>What is not a whole-server fault lives on {@link McpTestServer} itself: one tool's misbehaviour
+ * ({@link McpTestServer#hold hold}, {@code slow}, {@code failing}, {@code protocolError}); connections reset
+ * under a server that keeps running ({@link McpTestServer#dropConnections()}); and lifecycle, killing the
+ * server mid-call and restarting it ({@link McpTestServer#stop()}, {@link McpTestServer#restart()}).
  *
  * @since 0.1
  */

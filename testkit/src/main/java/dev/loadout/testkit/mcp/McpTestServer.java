@@ -3,17 +3,13 @@ package dev.loadout.testkit.mcp;
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
 import java.util.function.Predicate;
 import org.apiguardian.api.API;
-import tools.jackson.core.JacksonException;
-import tools.jackson.databind.json.JsonMapper;
 
 /**
  * A real MCP server inside the test's JVM: the MCP Java SDK 2.1.0's servlet transports on embedded Jetty,
@@ -26,21 +22,19 @@ import tools.jackson.databind.json.JsonMapper;
  *         args -> McpReply.text("echo: " + args.get("text")))
  *     .build().start();
  * // register server.streamableUrl() or server.sseUrl() with the code under test, then:
- * server.slow("echo", Duration.ofSeconds(30));        // one tool misbehaves
- * server.inject(McpFault.hangAtToolsList());           // or the whole server does
- * assertThat(server.requests()).allSatisfy(r -> assertThat(r.header("Authorization")).contains("Bearer t"));
+ * HeldTool held = server.hold("echo");                // a call that waits for the test
+ * held.awaitHeld(Duration.ofSeconds(10));             // ... it has reached the server
+ * server.dropConnections();                           // a proxy resets every connection mid-call
+ * assertThat(server.awaitRequest(r -> r.isJsonRpc("notifications/cancelled"), timeout)).isPresent();
  * server.restart();                                   // same port, every session gone
  * server.stop();
  * }</pre>
  * Or let {@link McpTestServerExtension} start and stop it around each test or test class.
  *
- * <p><b>Misbehaviour.</b> Per tool, at run time: {@link #slow}, {@link #failing} ({@code isError} result) and
- * {@link #protocolError} (a JSON-RPC error). For the whole server: {@link #inject(McpFault)}, applied by a
- * servlet filter in front of the SDK, and {@link #stop()} while a call runs (the call's connection drops
- * without an answer). {@link #reset()} clears all of it and the recorded requests.
- *
- * <p><b>Recording.</b> Every HTTP request is recorded before any fault applies ({@link #requests()},
- * {@link #awaitRequest}), with its headers and JSON-RPC method.
+ * <p>All of it can be switched mid-session: per tool {@link #hold}, {@link #slow}, {@link #failing},
+ * {@link #protocolError}, {@link #progress}; for the whole server {@link #inject(McpFault)}, {@link
+ * #dropConnections()}, {@link #stop()}, {@link #addTool}/{@link #removeTool}. Every request is recorded
+ * ({@link #requests()}). The package overview says what each does on the wire; {@link #reset()} undoes it.
  *
  * <p><b>Dependencies.</b> The MCP SDK ({@code io.modelcontextprotocol.sdk:mcp}) and Jetty
  * ({@code org.eclipse.jetty.ee10:jetty-ee10-servlet}, 12.1) are optional dependencies of the test kit: add
@@ -58,23 +52,19 @@ public final class McpTestServer implements AutoCloseable {
   public static final String SSE_PATH = "/sse";
   /** Where SSE clients POST their messages. */
   public static final String MESSAGE_PATH = "/message";
-  private static final JsonMapper JSON = JsonMapper.builder().build();
 
   private final String name;
-  private final List<ToolDefinition> tools;
+  private final ToolTable tools;
   private final boolean toolsCapability;
-  private final Map<String, ToolBehaviour> behaviours = new ConcurrentHashMap<>();
-  // Its own lock: Jetty threads record while stop() (which holds this server's lock) waits for them.
-  private final Object recording = new Object();
-  private final List<RecordedRequest> recorded = new ArrayList<>();
+  private final RequestLog log = new RequestLog();
+  private final ServerProcess process;
   private volatile McpFault fault;
-  private Running running;
-  private int port;
 
   private McpTestServer(Builder b) {
     this.name = b.name;
-    this.tools = List.copyOf(b.tools.values());
+    this.tools = new ToolTable(b.name, List.copyOf(b.tools.values()));
     this.toolsCapability = b.toolsCapability;
+    this.process = new ServerProcess(this, tools);
   }
 
   /** A builder of a server with no tools yet. */
@@ -91,40 +81,25 @@ public final class McpTestServer implements AutoCloseable {
    * @throws IllegalStateException if it is running, or Jetty could not start (for example, the port of a
    *     restart was taken meanwhile)
    */
-  public synchronized McpTestServer start() {
-    if (running != null) {
-      throw new IllegalStateException("MCP test server '" + name + "' is already running on port " + port);
-    }
-    try {
-      running = new Running(this, tools, port);
-    } catch (Exception e) {
-      throw new IllegalStateException("MCP test server '" + name + "' could not start on port " + port, e);
-    }
-    port = running.port();
+  public McpTestServer start() {
+    process.start();
     return this;
   }
 
   /**
    * Stops the server as a killed process would go: open connections drop without an answer, calls in
-   * flight end, every session is gone. Does nothing if it is not running.
+   * flight end (held ones too), every session is gone. Does nothing if it is not running.
    */
-  public synchronized void stop() {
-    if (running == null) {
-      return;
-    }
-    Running r = running;
-    running = null;
-    try {
-      r.stop();
-    } catch (Exception e) {
-      throw new IllegalStateException("MCP test server '" + name + "' did not stop cleanly", e);
-    }
+  public void stop() {
+    process.stop();
   }
 
   /** {@link #stop()} then {@link #start()} on the same port: clients must open new sessions. */
-  public synchronized McpTestServer restart() {
-    stop();
-    return start();
+  public McpTestServer restart() {
+    synchronized (process) {
+      stop();
+      return start();
+    }
   }
 
   /** Same as {@link #stop()}. */
@@ -134,8 +109,8 @@ public final class McpTestServer implements AutoCloseable {
   }
 
   /** Whether the server is running. */
-  public synchronized boolean isRunning() {
-    return running != null;
+  public boolean isRunning() {
+    return process.isRunning();
   }
 
   /**
@@ -143,11 +118,8 @@ public final class McpTestServer implements AutoCloseable {
    *
    * @throws IllegalStateException if it never started
    */
-  public synchronized int port() {
-    if (port == 0) {
-      throw new IllegalStateException("MCP test server '" + name + "' has not been started");
-    }
-    return port;
+  public int port() {
+    return process.port();
   }
 
   /** {@code http://127.0.0.1:<port>} followed by this path. */
@@ -165,9 +137,45 @@ public final class McpTestServer implements AutoCloseable {
     return url(SSE_PATH);
   }
 
-  /** The names of the declared tools, in declaration order. */
+  /** The names of the tools served now, declared ones in declaration order, then added ones. */
   public List<String> toolNames() {
-    return tools.stream().map(ToolDefinition::name).toList();
+    return tools.names();
+  }
+
+  // ---- tools at run time
+
+  /**
+   * Adds a tool, as {@link Builder#tool(String, String, String, Function)} does, to the server running or
+   * not; a running one tells its sessions the list changed.
+   *
+   * @throws IllegalArgumentException if the name is blank or taken, or the schema is not a JSON object
+   * @throws IllegalStateException if the server was built {@linkplain Builder#withoutToolsCapability()
+   *     without the tools capability}
+   * @since 0.1
+   */
+  public void addTool(String toolName, String description, String inputSchemaJson,
+      Function<Map<String, Object>, McpReply> handler) {
+    if (!toolsCapability) {
+      throw new IllegalStateException("MCP test server '" + name + "' has no tools capability; it cannot add ["
+          + toolName + "]");
+    }
+    process.addTool(ToolDefinition.of(toolName, description, inputSchemaJson, handler));
+  }
+
+  /** {@link #addTool(String, String, String, Function)} for a tool that takes no arguments. */
+  public void addTool(String toolName, String description, Function<Map<String, Object>, McpReply> handler) {
+    addTool(toolName, description, "{\"type\":\"object\"}", handler);
+  }
+
+  /**
+   * Removes a tool, declared or added, with its misbehaviour (releasing a hold); a running server tells its
+   * sessions the list changed. Calls of it then fail as calls of an unknown tool.
+   *
+   * @throws IllegalArgumentException if the server has no such tool
+   * @since 0.1
+   */
+  public void removeTool(String toolName) {
+    process.removeTool(toolName);
   }
 
   // ---- misbehaviour
@@ -180,18 +188,36 @@ public final class McpTestServer implements AutoCloseable {
     fault = f;
   }
 
-  /** Clears the server fault and every tool's misbehaviour; requests already held stay held. */
+  /**
+   * Clears the server fault and every tool's misbehaviour, releasing every {@link #hold}; requests that an
+   * {@link McpFault} hangs stay hung. Progress settings stay (they are not faults).
+   */
   public void clearFaults() {
     fault = null;
-    behaviours.clear();
+    tools.clearBehaviours();
   }
 
-  /** Calls of this tool wait this long before running (or until the server stops); replaces other misbehaviour. */
+  /**
+   * From now on, calls of this tool wait until the test releases the returned handle (or the server
+   * stops); replaces other misbehaviour. See {@link HeldTool}.
+   *
+   * @since 0.1
+   */
+  public HeldTool hold(String tool) {
+    HeldTool held = new HeldTool(tool);
+    tools.behave(tool, new ToolBehaviour.Held(held));
+    return held;
+  }
+
+  /**
+   * Calls of this tool wait this long before running (or until the server stops); replaces other
+   * misbehaviour. A delay races the client's deadline: new tests should {@link #hold} the tool instead.
+   */
   public void slow(String tool, Duration delay) {
     if (delay == null || delay.isNegative()) {
       throw new IllegalArgumentException("a delay must be zero or positive, but was " + delay);
     }
-    behaviours.put(known(tool), new ToolBehaviour.Slow(delay));
+    tools.behave(tool, new ToolBehaviour.Slow(delay));
   }
 
   /** Calls of this tool answer an {@code isError} result with this text; replaces other misbehaviour. */
@@ -199,7 +225,7 @@ public final class McpTestServer implements AutoCloseable {
     if (message == null) {
       throw new IllegalArgumentException("a failure message must not be null");
     }
-    behaviours.put(known(tool), new ToolBehaviour.Failing(message));
+    tools.behave(tool, new ToolBehaviour.Failing(message));
   }
 
   /**
@@ -213,12 +239,47 @@ public final class McpTestServer implements AutoCloseable {
     if (message == null) {
       throw new IllegalArgumentException("a protocol error message must not be null");
     }
-    behaviours.put(known(tool), new ToolBehaviour.ProtocolError(code, message));
+    tools.behave(tool, new ToolBehaviour.ProtocolError(code, message));
   }
 
-  /** Clears faults, tool misbehaviour and the recorded requests. */
+  /**
+   * Before it answers (and before any {@link #hold} or {@link #slow} wait), a call of this tool that carries
+   * {@code _meta.progressToken} sends this many {@code notifications/progress} with that token: progress 1
+   * to n, total n, message {@code "step <i>"}, on the call's own stream (Streamable) or the session's (SSE).
+   * Not a fault: it stays until {@link #reset()} or {@code progress(tool, 0)}, and combines with any.
+   *
+   * @param notifications zero (none) or more
+   * @since 0.1
+   */
+  public void progress(String tool, int notifications) {
+    if (notifications < 0) {
+      throw new IllegalArgumentException("progress notifications must be zero or more, but was " + notifications);
+    }
+    tools.progress(tool, notifications);
+  }
+
+  /**
+   * Resets every open HTTP connection at once, as a proxy or a NAT losing its state would: SSE GET streams,
+   * POSTs waiting for an answer, idle keep-alive connections. The server keeps running and answers new
+   * requests: a Streamable HTTP session stays known, so a client carrying on with its session id is served,
+   * while an SSE session's stream is gone with its connection. Calls whose connection dropped still run to
+   * their end on the server (a held one waits for release).
+   *
+   * @return how many connections were reset (zero when none was open or the server is not running)
+   * @since 0.1
+   */
+  public int dropConnections() {
+    return process.dropConnections();
+  }
+
+  /**
+   * Clears faults and tool misbehaviour (releasing holds), progress settings and the recorded requests, and
+   * puts back the declared tool set if tools were added or removed.
+   */
   public void reset() {
     clearFaults();
+    tools.clearProgress();
+    process.restoreDeclaredTools();
     clearRequests();
   }
 
@@ -226,16 +287,12 @@ public final class McpTestServer implements AutoCloseable {
 
   /** Every request received since the start or the last {@link #clearRequests()}, in arrival order. */
   public List<RecordedRequest> requests() {
-    synchronized (recording) {
-      return List.copyOf(recorded);
-    }
+    return log.snapshot();
   }
 
   /** Forgets the recorded requests. */
   public void clearRequests() {
-    synchronized (recording) {
-      recorded.clear();
-    }
+    log.clear();
   }
 
   /**
@@ -245,37 +302,19 @@ public final class McpTestServer implements AutoCloseable {
    */
   public Optional<RecordedRequest> awaitRequest(Predicate<RecordedRequest> match, Duration timeout)
       throws InterruptedException {
-    long deadline = System.nanoTime() + timeout.toNanos();
-    synchronized (recording) {
-      while (true) {
-        Optional<RecordedRequest> found = recorded.stream().filter(match).findFirst();
-        long left = deadline - System.nanoTime();
-        if (found.isPresent() || left <= 0) {
-          return found;
-        }
-        recording.wait(Math.max(1, left / 1_000_000));
-      }
-    }
+    return log.await(match, timeout);
   }
 
   void record(RecordedRequest r) {
-    synchronized (recording) {
-      recorded.add(r);
-      recording.notifyAll();
-    }
+    log.add(r);
   }
 
   McpFault fault() {
     return fault;
   }
 
-  Optional<ToolBehaviour> behaviourOf(String tool) {
-    return Optional.ofNullable(behaviours.get(tool));
-  }
-
-  Optional<ToolBehaviour.ProtocolError> protocolErrorOf(String tool) {
-    ToolBehaviour b = behaviours.get(tool);
-    return b instanceof ToolBehaviour.ProtocolError ? Optional.of((ToolBehaviour.ProtocolError) b) : Optional.empty();
+  ToolTable tools() {
+    return tools;
   }
 
   String name() {
@@ -286,17 +325,9 @@ public final class McpTestServer implements AutoCloseable {
     return toolsCapability;
   }
 
-  private String known(String tool) {
-    if (tools.stream().noneMatch(t -> t.name().equals(tool))) {
-      throw new IllegalArgumentException("MCP test server '" + name + "' has no tool [" + tool + "]; it has "
-          + toolNames());
-    }
-    return tool;
-  }
-
   @Override
   public String toString() {
-    return "McpTestServer{" + name + ", port=" + port + ", tools=" + toolNames() + "}";
+    return "McpTestServer{" + name + ", port=" + process.portOrZero() + ", tools=" + toolNames() + "}";
   }
 
   /**
@@ -341,19 +372,37 @@ public final class McpTestServer implements AutoCloseable {
      */
     public Builder tool(String toolName, String description, String inputSchemaJson,
         Function<Map<String, Object>, McpReply> handler) {
-      if (toolName == null || toolName.isBlank() || tools.containsKey(toolName)) {
+      if (tools.containsKey(toolName)) {
         throw new IllegalArgumentException("a tool name must be non-blank and unique, but was [" + toolName + "]");
       }
-      if (description == null || handler == null) {
-        throw new IllegalArgumentException("tool [" + toolName + "] needs a description and a handler");
-      }
-      tools.put(toolName, new ToolDefinition(toolName, description, schema(toolName, inputSchemaJson), handler));
+      tools.put(toolName, ToolDefinition.of(toolName, description, inputSchemaJson, handler));
       return this;
     }
 
     /** Adds a tool that takes no arguments ({@code {"type":"object"}}). */
     public Builder tool(String toolName, String description, Function<Map<String, Object>, McpReply> handler) {
       return tool(toolName, description, "{\"type\":\"object\"}", handler);
+    }
+
+    /**
+     * Declares MCP task support for a tool added before: its {@code tools/list} entry carries {@code
+     * "execution":{"taskSupport":"<value>"}} (MCP 2025-11-25), and the {@code initialize} answer declares
+     * the {@code tasks.requests.tools.call} capability. This server runs no tasks: a tool that requires
+     * them answers every call with JSON-RPC error -32601 (over SSE, an {@code isError} result reading
+     * {@code MCP error -32601: ...}); an optional one answers plain calls as usual.
+     *
+     * @param toolName a tool already added to this builder
+     * @param taskSupport {@code forbidden}, {@code optional} or {@code required}
+     * @since 0.1
+     */
+    public Builder taskSupport(String toolName, String taskSupport) {
+      ToolDefinition tool = tools.get(toolName);
+      if (tool == null) {
+        throw new IllegalArgumentException("task support needs a tool added first, but there is no [" + toolName
+            + "]; there are " + tools.keySet());
+      }
+      tools.put(toolName, tool.withTaskSupport(taskSupport));
+      return this;
     }
 
     /**
@@ -368,20 +417,6 @@ public final class McpTestServer implements AutoCloseable {
             + tools.keySet());
       }
       return new McpTestServer(this);
-    }
-
-    @SuppressWarnings("unchecked")
-    private static Map<String, Object> schema(String toolName, String json) {
-      try {
-        Object parsed = json == null ? null : JSON.readValue(json, Object.class);
-        if (parsed instanceof Map) {
-          return (Map<String, Object>) parsed;
-        }
-      } catch (JacksonException e) {
-        // reported below
-      }
-      throw new IllegalArgumentException("the input schema of tool [" + toolName + "] must be a JSON object, but was ["
-          + json + "]");
     }
   }
 }

@@ -26,9 +26,10 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  *
  * <ul>
  *   <li><b>Static field: one server per class.</b> It starts before the first test and stops after the
- *       last. After each test its faults, tool misbehaviour and recorded requests are {@linkplain
- *       McpTestServer#reset() reset}, and a server the test stopped is started again on the same port
- *       before the next test, so tests do not leak into each other.</li>
+ *       last. After each test its faults, tool misbehaviour (holds released), progress settings, run-time
+ *       tool changes and recorded requests are {@linkplain McpTestServer#reset() reset}, and a server the
+ *       test stopped is started again on the same port before the next test, so tests do not leak into each
+ *       other.</li>
  *   <li><b>Instance field: one server per test.</b> It starts before each test and stops after it.</li>
  * </ul>
  *

@@ -1,9 +1,11 @@
 package dev.loadout.testkit.time;
 
+import java.time.DateTimeException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CancellationException;
+import java.util.Objects;
 import java.util.concurrent.Delayed;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.RunnableScheduledFuture;
@@ -90,7 +92,7 @@ final class ScheduledTask<V> implements RunnableScheduledFuture<V> {
 
   /** Sets the next due instant of a periodic task that just ran, the clock now reading {@code now}. */
   void rearm(Instant now) {
-    due = period.isNegative() ? TestScheduler.plus(now, period.negated()) : TestScheduler.plus(due, period);
+    due = period.isNegative() ? plus(now, period.negated()) : plus(due, period);
   }
 
   /** The scheduler shut down: a periodic task will not run again. */
@@ -195,6 +197,31 @@ final class ScheduledTask<V> implements RunnableScheduledFuture<V> {
       throw new ExecutionException(failure);
     }
     return result;
+  }
+
+  static Duration positive(String name, long amount, TimeUnit unit) {
+    Objects.requireNonNull(unit, "unit");
+    if (amount <= 0) {
+      throw new IllegalArgumentException("a " + name + " must be positive, but was " + amount + " " + unit);
+    }
+    return duration(amount, unit);
+  }
+
+  static Duration duration(long amount, TimeUnit unit) {
+    try {
+      return Duration.of(amount, unit.toChronoUnit());
+    } catch (ArithmeticException e) {
+      return Duration.ofSeconds(Long.MAX_VALUE); // "never", in practice
+    }
+  }
+
+  /** {@code t + d}, saturating at {@link Instant#MAX}: a delay of {@code Long.MAX_VALUE} days means never. */
+  static Instant plus(Instant t, Duration d) {
+    try {
+      return t.plus(d);
+    } catch (DateTimeException | ArithmeticException e) {
+      return Instant.MAX;
+    }
   }
 
   @Override

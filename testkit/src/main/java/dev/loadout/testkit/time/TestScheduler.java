@@ -2,7 +2,6 @@ package dev.loadout.testkit.time;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
-import java.time.DateTimeException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -129,7 +128,7 @@ public final class TestScheduler implements ScheduledExecutorService {
     }
     enter("advance");
     try {
-      Instant end = plus(clock.instant(), amount);
+      Instant end = ScheduledTask.plus(clock.instant(), amount);
       int ran = runUntil(end);
       clock.moveForwardTo(end);
       return ran;
@@ -228,13 +227,13 @@ public final class TestScheduler implements ScheduledExecutorService {
   @Override
   public ScheduledFuture<?> scheduleAtFixedRate(Runnable command, long initialDelay, long period, TimeUnit unit) {
     return enqueue(Executors.callable(Objects.requireNonNull(command, "command")), initialDelay, unit,
-        positive("period", period, unit));
+        ScheduledTask.positive("period", period, unit));
   }
 
   @Override
   public ScheduledFuture<?> scheduleWithFixedDelay(Runnable command, long initialDelay, long delay, TimeUnit unit) {
     return enqueue(Executors.callable(Objects.requireNonNull(command, "command")), initialDelay, unit,
-        positive("delay", delay, unit).negated());
+        ScheduledTask.positive("delay", delay, unit).negated());
   }
 
   /** Schedules the command due now: it runs at the next {@link #runDueTasks()} or {@link #advance}. */
@@ -279,7 +278,10 @@ public final class TestScheduler implements ScheduledExecutorService {
     return invokeAll(tasks);
   }
 
-  /** Runs the tasks on the calling thread in order until one succeeds, and returns its result. */
+  /**
+   * Runs the tasks on the calling thread in order until one succeeds, and returns its result. Like any
+   * task, one that throws on the way is recorded in {@link #failures()}.
+   */
   @Override
   public <T> T invokeAny(Collection<? extends Callable<T>> tasks) throws ExecutionException, InterruptedException {
     ExecutionException last = null;
@@ -373,7 +375,8 @@ public final class TestScheduler implements ScheduledExecutorService {
     Objects.requireNonNull(unit, "unit");
     synchronized (lock) {
       // A negative delay means now, as with the JDK's scheduled executor.
-      ScheduledTask<V> task = create(callable, plus(clock.instant(), duration(Math.max(0, delay), unit)), period);
+      Instant due = ScheduledTask.plus(clock.instant(), ScheduledTask.duration(Math.max(0, delay), unit));
+      ScheduledTask<V> task = create(callable, due, period);
       queue.add(task);
       return task;
     }
@@ -385,31 +388,6 @@ public final class TestScheduler implements ScheduledExecutorService {
         throw new RejectedExecutionException("the TestScheduler is shut down");
       }
       return new ScheduledTask<>(this, callable, due, period, sequence++);
-    }
-  }
-
-  private static Duration positive(String name, long amount, TimeUnit unit) {
-    Objects.requireNonNull(unit, "unit");
-    if (amount <= 0) {
-      throw new IllegalArgumentException("a " + name + " must be positive, but was " + amount + " " + unit);
-    }
-    return duration(amount, unit);
-  }
-
-  private static Duration duration(long amount, TimeUnit unit) {
-    try {
-      return Duration.of(amount, unit.toChronoUnit());
-    } catch (ArithmeticException e) {
-      return Duration.ofSeconds(Long.MAX_VALUE); // "never", in practice
-    }
-  }
-
-  /** {@code t + d}, saturating at {@link Instant#MAX}: a delay of {@code Long.MAX_VALUE} days means never. */
-  static Instant plus(Instant t, Duration d) {
-    try {
-      return t.plus(d);
-    } catch (DateTimeException | ArithmeticException e) {
-      return Instant.MAX;
     }
   }
 
