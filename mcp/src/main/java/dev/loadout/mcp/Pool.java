@@ -323,8 +323,8 @@ final class Pool {
     });
   }
 
+  /** A quarantine drops the live connection and schedules its probe before anyone hears of it. */
   private void moved(ServerHealth h, BreakerState from, BreakerState to, Instant at) {
-    listeners.transition(h.key, from, to, at);
     if (to == BreakerState.OPEN) {
       Connection c = pool.getIfPresent(h.key);
       if (c != null && c.end(new TransportFailure(McpFailureCodes.UNAVAILABLE, "The MCP server was quarantined."))) {
@@ -332,6 +332,7 @@ final class Pool {
       }
       scheduleProbe(h);
     }
+    listeners.transition(h.key, from, to, at);
   }
 
   private void scheduleProbe(ServerHealth h) {
