@@ -165,7 +165,8 @@ final class Calls {
   }
 
   private ToolResult failed(Connection c, Target t, String mcpName, ExecutionException e) {
-    Failures.Classified f = Failures.classify(e);
+    Failures.Classified f = c.isEnded() ? new Failures.Classified(McpFailureCodes.CONNECTION_LOST,
+        "the connection ended") : Failures.classify(e);
     String detail = t.sanitize(f.detail());
     String message = "The MCP tool '" + mcpName + "' failed: " + detail;
     switch (f.code()) {

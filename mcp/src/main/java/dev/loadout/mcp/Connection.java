@@ -71,6 +71,7 @@ final class Connection {
   boolean track(CompletableFuture<?> call) {
     calls.add(call);
     if (ended.get() != null) {
+      // failCalls may have run before the add; it never runs again.
       calls.remove(call);
       return false;
     }
@@ -83,14 +84,28 @@ final class Connection {
 
   /** Ends the connection once; true for the caller that ended it. Every call in flight fails with the reason. */
   boolean end(TransportFailure reason) {
-    if (!ended.compareAndSet(null, reason)) {
+    if (!claimEnd(reason)) {
       return false;
     }
+    failCalls();
+    return true;
+  }
+
+  /**
+   * Marks the connection ended, once, without failing its calls yet: the pool first puts the server in its new
+   * state (reconnecting, quarantined), so whoever reacts to a failed call already sees that state.
+   */
+  boolean claimEnd(TransportFailure reason) {
+    return ended.compareAndSet(null, reason);
+  }
+
+  /** Fails every call in flight with the reason the connection ended. */
+  void failCalls() {
+    TransportFailure reason = ended.get();
     for (CompletableFuture<?> c : calls) {
       c.completeExceptionally(reason);
     }
     calls.clear();
-    return true;
   }
 
   @Override

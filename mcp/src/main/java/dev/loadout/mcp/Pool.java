@@ -195,18 +195,21 @@ final class Pool {
    * @param counts whether this counts as a failed call (a server that restarted and forgot the session does not)
    */
   void lost(Connection c, TransportFailure reason, boolean counts) {
-    if (!c.end(reason)) {
+    if (!c.claimEnd(reason)) {
       return;
     }
     ServerHealth h = c.health;
     h.lastFailure = "the connection ended: " + reason.getMessage();
-    pool.asMap().remove(c.target.key(), c);
     LOG.info("MCP {} ('{}') lost its connection ({}); reconnecting in the background", c.target.key().describe(),
         c.target.name(), reason.code);
     boolean opened = counts && h.breaker.onCallFailure();
     if (!opened && h.breaker.isClosed() && !closed) {
       reconnect(c.target.key(), h);
     }
+    // A caller that reacts to its failed call sees the server reconnecting or quarantined already; the calls
+    // fail before the client is closed, whose own failure ("session terminated") would say less.
+    c.failCalls();
+    pool.asMap().remove(c.target.key(), c);
   }
 
   // ---- connecting
@@ -221,6 +224,13 @@ final class Pool {
     running = inflight.putIfAbsent(key, mine);
     if (running != null) {
       return running;
+    }
+    Connection live = pool.getIfPresent(key);
+    if (live != null && live.serves(t)) {
+      // Another connect finished between the caller's look and this one: never replace a serving connection.
+      inflight.remove(key, mine);
+      mine.complete(Optional.of(live));
+      return mine;
     }
     long generation = generations.getOrDefault(key, 0L);
     try {
@@ -327,7 +337,10 @@ final class Pool {
   private void moved(ServerHealth h, BreakerState from, BreakerState to, Instant at) {
     if (to == BreakerState.OPEN) {
       Connection c = pool.getIfPresent(h.key);
-      if (c != null && c.end(new TransportFailure(McpFailureCodes.UNAVAILABLE, "The MCP server was quarantined."))) {
+      if (c != null) {
+        // A connection already lost keeps its own reason.
+        c.claimEnd(new TransportFailure(McpFailureCodes.UNAVAILABLE, "The MCP server was quarantined."));
+        c.failCalls();
         pool.asMap().remove(h.key, c);
       }
       scheduleProbe(h);
