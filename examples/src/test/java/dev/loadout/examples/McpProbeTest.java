@@ -101,7 +101,7 @@ class McpProbeTest {
     int status = run(Map.of("PROBE_TOKEN", TOKEN), MCP.server().url("/mcp?key=abc"), "--token-env=PROBE_TOKEN");
 
     assertThat(status).isEqualTo(1);
-    assertThat(out()).startsWith("result: connection_failed\n").contains("mcp_unauthorized");
+    assertThat(out()).startsWith("result: unauthorized\n").contains("mcp_unauthorized");
     assertThat(everything()).doesNotContain(TOKEN).doesNotContain("key=abc").doesNotContain("transport:");
   }
 
@@ -110,7 +110,7 @@ class McpProbeTest {
     int status = run(Map.of("RUN_ENV", "production"), "http://127.0.0.1:9/mcp");
 
     assertThat(status).isEqualTo(1);
-    assertThat(out()).startsWith("result: invalid_url\n").doesNotContain("transport:");
+    assertThat(out()).startsWith("result: blocked_address\n").doesNotContain("transport:");
   }
 
   @Test

@@ -19,14 +19,17 @@ interface ConfigHooks {
   /** Closes the pooled connection of a registration and clears its quarantine. */
   void disconnect(String guildId, long registrationId);
 
-  /** The outcome of a test connection: the names found, or a sanitised reason. */
-  record TestResult(boolean success, List<String> toolNames, String transport, String error) {
+  /**
+   * The outcome of a test connection: the names found, or a failure code of {@link McpFailureCodes} and a
+   * sanitised reason.
+   */
+  record TestResult(boolean success, List<String> toolNames, String transport, String code, String error) {
     static TestResult ok(List<String> names, String transport) {
-      return new TestResult(true, List.copyOf(names), transport, null);
+      return new TestResult(true, List.copyOf(names), transport, null, null);
     }
 
-    static TestResult failed(String error) {
-      return new TestResult(false, List.of(), null, error);
+    static TestResult failed(String code, String error) {
+      return new TestResult(false, List.of(), null, code, error);
     }
   }
 }

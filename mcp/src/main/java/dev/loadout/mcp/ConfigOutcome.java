@@ -32,9 +32,19 @@ public final class ConfigOutcome {
   public static final String UNAVAILABLE = "unavailable";
   /** The guild already has the maximum number of registrations. */
   public static final String LIMIT_REACHED = "limit_reached";
-  /** The network guard refused the URL, or it is not HTTPS where HTTPS is required. */
+  /** The URL is malformed, has another scheme than {@code http} or {@code https}, or carries credentials. */
   public static final String INVALID_URL = "invalid_url";
-  /** The test connection failed; the message holds the sanitised reason of each transport. */
+  /** The URL points at an address MCP servers may not use here: private, internal, metadata or reserved. */
+  public static final String BLOCKED_ADDRESS = "blocked_address";
+  /** The URL is not {@code https}, and this bot requires HTTPS. */
+  public static final String HTTPS_REQUIRED = "https_required";
+  /** Nothing answered: the host name does not resolve, or the connection was refused or timed out. */
+  public static final String UNREACHABLE = "unreachable";
+  /** Something answered, but not as an MCP server (an HTTP error, a redirect, a page that is not MCP). */
+  public static final String NOT_AN_MCP_SERVER = "not_an_mcp_server";
+  /** The server refused the token (HTTP 401 or 403). */
+  public static final String UNAUTHORIZED = "unauthorized";
+  /** The test connection or the retry failed otherwise; the message holds the sanitised reason. */
   public static final String CONNECTION_FAILED = "connection_failed";
   /** The insert found the name taken or failed. */
   public static final String DUPLICATE_OR_WRITE_FAILED = "duplicate_or_write_failed";

@@ -335,11 +335,11 @@ public final class GuildMcpManager implements ExternalToolSources, AutoCloseable
       if (e instanceof InterruptedException) {
         Thread.currentThread().interrupt();
       }
-      return ConfigHooks.TestResult.failed("the connect did not finish within " + settings.connectTimeout().toMillis()
-          + " ms");
+      return ConfigHooks.TestResult.failed(McpFailureCodes.TIMEOUT, "the connect did not finish within "
+          + settings.connectTimeout().toMillis() + " ms");
     }
     if (c.isEmpty()) {
-      return ConfigHooks.TestResult.failed(pool.unavailable(t));
+      return ConfigHooks.TestResult.failed(McpFailureCodes.UNAVAILABLE, pool.unavailable(t));
     }
     List<String> names = new ArrayList<>();
     c.get().listing().tools().forEach(tool -> names.add(tool.name()));
@@ -394,7 +394,7 @@ public final class GuildMcpManager implements ExternalToolSources, AutoCloseable
         c.tools().forEach(t -> names.add(t.name()));
         return TestResult.ok(names, c.transport());
       } catch (Connector.ConnectFailed e) {
-        return TestResult.failed(e.getMessage());
+        return TestResult.failed(e.code, e.getMessage());
       }
     }
 

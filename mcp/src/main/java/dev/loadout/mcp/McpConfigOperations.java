@@ -20,10 +20,16 @@ import org.slf4j.LoggerFactory;
  * <p><b>{@code add}</b> checks in this order, and stops at the first failure, so no connection is attempted
  * before the cheap checks pass: input rules ({@code invalid_input}, {@code invalid_type}) → a fresh read of
  * the guild ({@code unavailable}) → the per-guild limit ({@code limit_reached}) → the URL through the
- * {@link NetworkGuard}, and HTTPS where required ({@code invalid_url}) → a test connection that lists tools
- * ({@code connection_failed}, with a sanitised reason) → the insert, with the normalised tool-name snapshot
+ * {@link NetworkGuard} ({@code invalid_url} for a malformed URL, {@code blocked_address} for a private, internal
+ * or reserved address, {@code unreachable} for a name that does not resolve), and HTTPS where required
+ * ({@code https_required}) → a test connection that lists tools ({@code unreachable}, {@code unauthorized},
+ * {@code not_an_mcp_server}, or {@code connection_failed}, each with a sanitised reason) → the insert, with the
+ * normalised tool-name snapshot
  * ({@code duplicate_or_write_failed}). The snapshot is what the server offers, not filtered by the registration's
  * {@link ToolSelection}, so an administrator can see what a selection hides and change it without reconnecting.
+ *
+ * <p>Messages are for a guild's administrator: they name no operator setting or environment variable (the
+ * operator's side of a refusal goes to the log), and never a token or a full URL.
  *
  * <p><b>Input rules.</b> The name is trimmed and whitespace runs become {@code -}; it must then match
  * {@code ^[a-zA-Z0-9][a-zA-Z0-9-]{0,31}$}. URL and token are trimmed and at most 500 characters each (a
@@ -123,14 +129,14 @@ public final class McpConfigOperations {
       return outcome(ConfigOutcome.LIMIT_REACHED, "This server already has the maximum of "
           + settings.maxServersPerGuild() + " MCP servers.", null);
     }
-    Optional<String> urlProblem = checkUrl(trimmedUrl);
+    Optional<Refusal> urlProblem = checkUrl(trimmedUrl);
     if (urlProblem.isPresent()) {
-      return outcome(ConfigOutcome.INVALID_URL, urlProblem.get(), null);
+      return outcome(urlProblem.get().code(), urlProblem.get().message(), null);
     }
     ConfigHooks.TestResult test = hooks.testConnection(trimmedUrl, trimmedToken);
     if (!test.success()) {
-      return outcome(ConfigOutcome.CONNECTION_FAILED, "The test connection failed: "
-          + Redaction.sanitize(test.error(), trimmedUrl, trimmedToken), null);
+      Refusal r = failedTest(test, trimmedUrl, trimmedToken);
+      return outcome(r.code(), r.message(), null);
     }
     List<String> snapshot = ToolNameSnapshot.normalise(test.toolNames(), settings.snapshotMaxNames(),
         settings.snapshotNameMaxCodePoints());
@@ -310,14 +316,14 @@ public final class McpConfigOperations {
       return new ProbeResult(ConfigOutcome.INVALID_INPUT, "The URL is required, and URL and token must be at most 500 "
           + "characters each.", null, List.of(), List.of());
     }
-    Optional<String> urlProblem = checkUrl(trimmedUrl);
+    Optional<Refusal> urlProblem = checkUrl(trimmedUrl);
     if (urlProblem.isPresent()) {
-      return new ProbeResult(ConfigOutcome.INVALID_URL, urlProblem.get(), null, List.of(), List.of());
+      return new ProbeResult(urlProblem.get().code(), urlProblem.get().message(), null, List.of(), List.of());
     }
     ConfigHooks.TestResult test = hooks.testConnection(trimmedUrl, trimmedToken);
     if (!test.success()) {
-      return new ProbeResult(ConfigOutcome.CONNECTION_FAILED, Redaction.sanitize(test.error(), trimmedUrl, trimmedToken),
-          null, List.of(), List.of());
+      Refusal r = failedTest(test, trimmedUrl, trimmedToken);
+      return new ProbeResult(r.code(), r.message(), null, List.of(), List.of());
     }
     List<String> snapshot = ToolNameSnapshot.normalise(test.toolNames(), settings.snapshotMaxNames(),
         settings.snapshotNameMaxCodePoints());
@@ -335,16 +341,57 @@ public final class McpConfigOperations {
         + (snapshot.size() == 1 ? "" : "s") + ")";
   }
 
-  /** The guard's verdict and the HTTPS rule, as a sentence when refused. */
-  Optional<String> checkUrl(String url) {
+  /** Why {@code add} or {@code probe} refuses: a code of {@link ConfigOutcome} and a sentence for the administrator. */
+  record Refusal(String code, String message) {}
+
+  /**
+   * The guard's verdict and the HTTPS rule. The administrator's sentence names no operator setting (a guild
+   * admin cannot change one); what the operator could change goes to the log.
+   */
+  Optional<Refusal> checkUrl(String url) {
     UrlVerdict verdict = guard.check(url);
     if (!verdict.allowed()) {
-      return Optional.of(Redaction.sanitize(verdict.reason(), url, null));
+      switch (verdict.code()) {
+        case UrlVerdict.PRIVATE_NETWORK:
+        case UrlVerdict.METADATA_ENDPOINT:
+        case UrlVerdict.RESERVED_ADDRESS:
+          LOG.info("MCP URL refused by the network guard ({}): {}", verdict.code(),
+              Redaction.sanitize(verdict.reason(), url, null));
+          return Optional.of(new Refusal(ConfigOutcome.BLOCKED_ADDRESS, "The URL points at a private, internal or "
+              + "reserved address, which MCP servers may not use here."));
+        case UrlVerdict.UNRESOLVABLE_HOST:
+          return Optional.of(new Refusal(ConfigOutcome.UNREACHABLE, "The host name of the URL could not be resolved."));
+        default:
+          return Optional.of(new Refusal(ConfigOutcome.INVALID_URL, Redaction.sanitize(verdict.reason(), url, null)));
+      }
     }
     if (settings.requireHttps() && !url.toLowerCase(Locale.ROOT).startsWith("https://")) {
-      return Optional.of("MCP servers must be reached over https here.");
+      return Optional.of(new Refusal(ConfigOutcome.HTTPS_REQUIRED, "MCP servers must be reached over https here."));
     }
     return Optional.empty();
+  }
+
+  /** What a failed test connection means for the administrator, by the failure's code. */
+  static Refusal failedTest(ConfigHooks.TestResult test, String url, String token) {
+    String reason = Redaction.sanitize(test.error(), url, token);
+    String code = test.code() == null ? "" : test.code();
+    switch (code) {
+      case McpFailureCodes.BLOCKED:
+        return new Refusal(ConfigOutcome.BLOCKED_ADDRESS, "The server's address is not allowed here: " + reason);
+      case McpFailureCodes.UNREACHABLE:
+      case McpFailureCodes.TIMEOUT:
+      case McpFailureCodes.CONNECTION_LOST:
+        return new Refusal(ConfigOutcome.UNREACHABLE, "The server could not be reached: " + reason);
+      case McpFailureCodes.UNAUTHORIZED:
+        return new Refusal(ConfigOutcome.UNAUTHORIZED, "The server refused the token: " + reason);
+      case McpFailureCodes.PROTOCOL_ERROR:
+      case McpFailureCodes.HTTP_ERROR:
+      case McpFailureCodes.REDIRECTED:
+      case McpFailureCodes.SESSION_LOST:
+        return new Refusal(ConfigOutcome.NOT_AN_MCP_SERVER, "Something answered, but not as an MCP server: " + reason);
+      default:
+        return new Refusal(ConfigOutcome.CONNECTION_FAILED, "The test connection failed: " + reason);
+    }
   }
 
   private Optional<List<McpRegistration>> freshRead(String guildId) {

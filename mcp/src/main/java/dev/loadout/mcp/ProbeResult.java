@@ -35,7 +35,8 @@ public final class ProbeResult {
 
   /**
    * {@code connected}, or the {@link ConfigOutcome} code of the failure ({@code invalid_input},
-   * {@code invalid_url}, {@code connection_failed}).
+   * {@code invalid_url}, {@code blocked_address}, {@code https_required}, {@code unreachable},
+   * {@code unauthorized}, {@code not_an_mcp_server}, {@code connection_failed}).
    */
   public String code() {
     return code;

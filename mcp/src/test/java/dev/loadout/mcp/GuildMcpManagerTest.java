@@ -86,10 +86,10 @@ class GuildMcpManagerTest {
     assertThat(ok.snapshot()).hasSize(TestServers.TOOL_COUNT);
     assertThat(ok.message()).doesNotContain("tok-probe");
     ProbeResult refused = manager.configOperations().probe("http://169.254.169.254/", null);
-    assertThat(refused.code()).isEqualTo(ConfigOutcome.INVALID_URL);
+    assertThat(refused.code()).isEqualTo(ConfigOutcome.BLOCKED_ADDRESS);
     FAULTY.server().inject(new McpFault.HttpStatus(500));
     ProbeResult failed = manager.configOperations().probe(FAULTY.server().streamableUrl(), "tok-probe");
-    assertThat(failed.code()).isEqualTo(ConfigOutcome.CONNECTION_FAILED);
+    assertThat(failed.code()).isEqualTo(ConfigOutcome.NOT_AN_MCP_SERVER);
     assertThat(failed.message()).doesNotContain("tok-probe");
     assertThat(store.list("g1")).isEmpty();
   }
@@ -98,7 +98,7 @@ class GuildMcpManagerTest {
   void addReportsASanitisedConnectionFailure() {
     FAULTY.server().inject(new McpFault.HttpStatus(500));
     ConfigOutcome out = manager.configOperations().add("g1", "bad", FAULTY.server().url("/mcp?key=hush"), "tok-hush", null);
-    assertThat(out.code()).isEqualTo(ConfigOutcome.CONNECTION_FAILED);
+    assertThat(out.code()).isEqualTo(ConfigOutcome.NOT_AN_MCP_SERVER);
     assertThat(out.message()).contains("StreamableHTTP").doesNotContain("hush");
     assertThat(store.list("g1")).isEmpty();
   }

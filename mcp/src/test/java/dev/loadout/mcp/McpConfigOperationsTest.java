@@ -9,6 +9,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 class McpConfigOperationsTest {
   static final String TOKEN = "tok-SECRET-123";
@@ -151,10 +153,17 @@ class McpConfigOperationsTest {
   }
 
   @Test
-  void theGuardRefusesMetadataAndPrivateAddressesBeforeAnyConnection() {
-    assertThat(ops().add("g1", "m", "http://169.254.169.254/latest", null, null).code()).isEqualTo(ConfigOutcome.INVALID_URL);
+  void theGuardRefusesMetadataAndPrivateAddressesBeforeAnyConnectionWithAMessageThatNamesNoOperatorSetting() {
+    ConfigOutcome metadata = ops().add("g1", "m", "http://169.254.169.254/latest", null, null);
+    assertThat(metadata.code()).isEqualTo(ConfigOutcome.BLOCKED_ADDRESS);
     McpConfigOperations production = ops(McpSettings.defaults(), NetworkPolicy.production());
-    assertThat(production.add("g1", "p", "https://127.0.0.1/mcp", null, null).code()).isEqualTo(ConfigOutcome.INVALID_URL);
+    ConfigOutcome loopback = production.add("g1", "p", "https://127.0.0.1/mcp", null, null);
+    assertThat(loopback.code()).isEqualTo(ConfigOutcome.BLOCKED_ADDRESS);
+    for (ConfigOutcome o : List.of(metadata, loopback)) {
+      assertThat(o.message()).doesNotContain("FETCH_URL_ALLOW_PRIVATE_NETWORK").doesNotContain("RUN_ENV")
+          .contains("private, internal or reserved address");
+    }
+    assertThat(ops().add("g1", "x", "ftp://example.org/mcp", null, null).code()).isEqualTo(ConfigOutcome.INVALID_URL);
     assertThat(calls).doesNotContain("test");
   }
 
@@ -162,15 +171,26 @@ class McpConfigOperationsTest {
   void httpsIsRequiredWhenTheSettingsSaySo() {
     McpConfigOperations strict = ops(McpSettings.defaults(), NetworkPolicy.development());
     ConfigOutcome out = strict.add("g1", "p", "http://127.0.0.1:9/mcp", null, null);
-    assertThat(out.code()).isEqualTo(ConfigOutcome.INVALID_URL);
+    assertThat(out.code()).isEqualTo(ConfigOutcome.HTTPS_REQUIRED);
     assertThat(out.message()).contains("https");
+  }
+
+  @ParameterizedTest
+  @CsvSource({"mcp_unreachable, unreachable", "timeout, unreachable", "mcp_unauthorized, unauthorized",
+      "mcp_protocol_error, not_an_mcp_server", "mcp_http_error, not_an_mcp_server", "mcp_redirected, not_an_mcp_server",
+      "mcp_blocked, blocked_address", "something_else, connection_failed"})
+  void aFailedTestConnectionSaysWhichKindOfFailureItWas(String failure, String outcome) {
+    nextTest = ConfigHooks.TestResult.failed(failure, "it failed");
+    assertThat(ops().add("g1", "s", "http://127.0.0.1:9/mcp", null, null).code()).isEqualTo(outcome);
+    assertThat(memory.list("g1")).isEmpty();
   }
 
   @Test
   void aFailedTestConnectionIsReportedSanitisedAndNothingIsStored() {
-    nextTest = ConfigHooks.TestResult.failed("StreamableHTTP: refused at http://127.0.0.1:9/mcp?key=qqq with " + TOKEN);
+    nextTest = ConfigHooks.TestResult.failed(McpFailureCodes.UNREACHABLE,
+        "StreamableHTTP: refused at http://127.0.0.1:9/mcp?key=qqq with " + TOKEN);
     ConfigOutcome out = ops().add("g1", "s", "http://127.0.0.1:9/mcp?key=qqq", TOKEN, null);
-    assertThat(out.code()).isEqualTo(ConfigOutcome.CONNECTION_FAILED);
+    assertThat(out.code()).isEqualTo(ConfigOutcome.UNREACHABLE);
     assertThat(out.message()).contains("http://127.0.0.1:9").doesNotContain(TOKEN).doesNotContain("qqq");
     assertThat(memory.list("g1")).isEmpty();
     assertThat(calls).containsExactly("read", "test");
