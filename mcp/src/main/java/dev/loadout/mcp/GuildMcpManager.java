@@ -27,22 +27,29 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * A guild's MCP servers as Loadout tools: give it to {@code Loadout.builder().externalTools(manager)}, and
- * write registrations through {@link #configOperations()}.
+ * A bot's MCP servers as Loadout tools: the host's bot-wide servers ({@link Builder#hostServers}) on every turn,
+ * and each guild's registered servers on its turns. Give it to {@code Loadout.builder().externalTools(manager)},
+ * and write guild registrations through {@link #configOperations()}.
  *
- * <p><b>Gathering.</b> {@link #sourcesFor(TurnContext)} reads the guild's registrations through a config
- * cache (invalidated only by the config operations and snapshot writes), and gets a connection for every
- * enabled one in parallel: a pooled one, the connect another caller already started, or a new connect if
- * the server's circuit breaker permits. It waits at most {@link McpSettings#connectTimeout()} (plus a small
- * margin) in total, so one hanging server never delays the others beyond that; a server whose connect fails
- * is quarantined for {@link McpSettings#failureCooldown()} and skipped at once meanwhile. Each connected
- * server becomes one {@link ToolSource} (id {@code mcp:<id>}, label its name); a {@code web_search} or
- * {@code url_fetcher} server declares the family it replaces, and core's collision policy does the rest;
- * its tools need the {@link #REPLACEMENT_FLAG} feature flag. Nothing connects at start-up.
+ * <p><b>Gathering.</b> {@link #sourcesFor(TurnContext)} gives one {@link ToolSource} per enabled server, the host's
+ * first ({@link ToolSource.Level#HOST}), then the guild's, read through a config cache (invalidated by the config
+ * operations and snapshot writes). A healthy server's source offers its tools; a server that is down gives a source
+ * that names its tools as hidden with the reason ({@link McpFailureCodes#QUARANTINED},
+ * {@link McpFailureCodes#CONNECTION_LOST}, {@link McpFailureCodes#CONNECTING}), so diagnostics can say why. A turn
+ * waits only for first connects of servers nothing is known against, at most {@link McpSettings#connectTimeout()}
+ * (plus a small margin) for all of them together; it never waits for a server known to have failed. A
+ * {@code web_search} or {@code url_fetcher} server declares the family it replaces, and core's collision policy
+ * does the rest; its tools need the {@link #REPLACEMENT_FLAG} feature flag. Nothing connects at start-up.
+ *
+ * <p><b>Health.</b> See {@code Pool} in this package's overview: a lost connection fails its calls at once and
+ * reconnects in the background; failed calls and connects quarantine a server, which a background probe on the
+ * {@linkplain Builder#scheduler scheduler} brings back; {@link McpConfigOperations#retryNow} and
+ * {@link #retryHostServer(String)} end a quarantine at once.
  *
  * <p><b>Calls.</b> See {@link McpFailureCodes} for the failure codes of a call.
  *
- * <p>Thread-safe. Close it to close every connection; the executors passed in are not shut down.
+ * <p>Thread-safe. Close it to close every connection and stop every stdio process; the executors passed in are
+ * not shut down.
  *
  * @since 0.1
  */

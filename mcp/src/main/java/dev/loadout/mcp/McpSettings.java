@@ -113,23 +113,47 @@ public final class McpSettings {
    */
   public static McpSettings fromEnvironment(Map<String, String> env) {
     Builder b = builder();
-    b.connectTimeout(Duration.ofMillis(number(env, "GUILD_MCP_CONNECT_TIMEOUT_MS", DEFAULT_CONNECT_TIMEOUT.toMillis())));
-    b.executionTimeout(Duration.ofMillis(number(env, "GUILD_MCP_EXECUTION_TIMEOUT_MS", DEFAULT_EXECUTION_TIMEOUT.toMillis())));
-    b.failureCooldown(Duration.ofMillis(number(env, "GUILD_MCP_FAILURE_COOLDOWN_MS", DEFAULT_FAILURE_COOLDOWN.toMillis())));
-    b.maxFailureCooldown(Duration.ofMillis(number(env, "GUILD_MCP_MAX_FAILURE_COOLDOWN_MS",
-        Math.max(DEFAULT_MAX_FAILURE_COOLDOWN.toMillis(), b.failureCooldown.toMillis()))));
-    b.failureThreshold((int) number(env, "GUILD_MCP_FAILURE_THRESHOLD", DEFAULT_FAILURE_THRESHOLD));
-    b.toolListTtl(Duration.ofMillis(number(env, "GUILD_MCP_TOOL_LIST_TTL_MS", DEFAULT_TOOL_LIST_TTL.toMillis())));
-    b.progressInterval(Duration.ofMillis(number(env, "GUILD_MCP_PROGRESS_INTERVAL_MS", DEFAULT_PROGRESS_INTERVAL.toMillis())));
-    b.connectionTtl(Duration.ofMinutes(number(env, "GUILD_MCP_CONNECTION_TTL_MINUTES", DEFAULT_CONNECTION_TTL.toMinutes())));
+    millis(env, "GUILD_MCP_CONNECT_TIMEOUT_MS", DEFAULT_CONNECT_TIMEOUT, b::connectTimeout);
+    millis(env, "GUILD_MCP_EXECUTION_TIMEOUT_MS", DEFAULT_EXECUTION_TIMEOUT, b::executionTimeout);
+    millis(env, "GUILD_MCP_FAILURE_COOLDOWN_MS", DEFAULT_FAILURE_COOLDOWN, b::failureCooldown);
+    // An unset cap follows a first cooldown set longer than the default cap.
+    millis(env, "GUILD_MCP_MAX_FAILURE_COOLDOWN_MS", b.failureCooldown.compareTo(DEFAULT_MAX_FAILURE_COOLDOWN) > 0
+        ? b.failureCooldown : DEFAULT_MAX_FAILURE_COOLDOWN, b::maxFailureCooldown);
+    set("GUILD_MCP_FAILURE_THRESHOLD", () -> b.failureThreshold((int) number(env, "GUILD_MCP_FAILURE_THRESHOLD",
+        DEFAULT_FAILURE_THRESHOLD)));
+    millis(env, "GUILD_MCP_TOOL_LIST_TTL_MS", DEFAULT_TOOL_LIST_TTL, b::toolListTtl);
+    millis(env, "GUILD_MCP_PROGRESS_INTERVAL_MS", DEFAULT_PROGRESS_INTERVAL, b::progressInterval);
+    set("GUILD_MCP_CONNECTION_TTL_MINUTES", () -> b.connectionTtl(Duration.ofMinutes(number(env,
+        "GUILD_MCP_CONNECTION_TTL_MINUTES", DEFAULT_CONNECTION_TTL.toMinutes()))));
     b.maxServersPerGuild((int) number(env, "MAX_MCP_SERVERS_PER_GUILD", DEFAULT_MAX_SERVERS_PER_GUILD));
     b.snapshotMaxNames((int) number(env, "MCP_TOOL_SNAPSHOT_MAX_NAMES", ToolNameSnapshot.DEFAULT_MAX_NAMES));
     b.snapshotNameMaxCodePoints((int) number(env, "MCP_TOOL_SNAPSHOT_NAME_MAX_CHARS",
         ToolNameSnapshot.DEFAULT_NAME_MAX_CODE_POINTS));
     String runEnv = env.get("RUN_ENV");
     b.requireHttps(runEnv != null && runEnv.strip().toLowerCase(Locale.ROOT).equals("production"));
-    return b.build();
+    try {
+      return b.build();
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException("GUILD_MCP_MAX_FAILURE_COOLDOWN_MS and GUILD_MCP_FAILURE_COOLDOWN_MS: "
+          + e.getMessage(), e);
+    }
   }
+
+  private static void millis(Map<String, String> env, String name, Duration fallback,
+      java.util.function.Consumer<Duration> setter) {
+    set(name, () -> setter.accept(Duration.ofMillis(number(env, name, fallback.toMillis()))));
+  }
+
+  /** Runs a setter; its refusal names the variable the value came from. */
+  private static void set(String name, Runnable setter) {
+    try {
+      setter.run();
+    } catch (IllegalArgumentException e) {
+      String m = String.valueOf(e.getMessage());
+      throw m.startsWith(name) ? e : new IllegalArgumentException(name + ": " + m, e);
+    }
+  }
+
 
   /** {@link #fromEnvironment(Map)} over {@link System#getenv()}. */
   public static McpSettings fromEnvironment() {

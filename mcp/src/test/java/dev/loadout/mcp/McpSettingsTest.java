@@ -53,7 +53,10 @@ class McpSettingsTest {
     assertThat(raised.maxFailureCooldown()).isEqualTo(Duration.ofMinutes(10));
     assertThatThrownBy(() -> McpSettings.fromEnvironment(Map.of("GUILD_MCP_FAILURE_COOLDOWN_MS", "600000",
         "GUILD_MCP_MAX_FAILURE_COOLDOWN_MS", "60000")))
-        .hasMessage("maxFailureCooldown must not be shorter than failureCooldown (PT10M), but was PT1M");
+        .hasMessage("GUILD_MCP_MAX_FAILURE_COOLDOWN_MS and GUILD_MCP_FAILURE_COOLDOWN_MS: maxFailureCooldown must not be "
+            + "shorter than failureCooldown (PT10M), but was PT1M");
+    assertThatThrownBy(() -> McpSettings.fromEnvironment(Map.of("GUILD_MCP_EXECUTION_TIMEOUT_MS", "90000000")))
+        .hasMessage("GUILD_MCP_EXECUTION_TIMEOUT_MS: executionTimeout must be positive and at most PT24H, but was PT25H");
   }
 
   @Test
