@@ -116,9 +116,9 @@ public final class McpSettings {
     millis(env, "GUILD_MCP_CONNECT_TIMEOUT_MS", DEFAULT_CONNECT_TIMEOUT, b::connectTimeout);
     millis(env, "GUILD_MCP_EXECUTION_TIMEOUT_MS", DEFAULT_EXECUTION_TIMEOUT, b::executionTimeout);
     millis(env, "GUILD_MCP_FAILURE_COOLDOWN_MS", DEFAULT_FAILURE_COOLDOWN, b::failureCooldown);
-    // An unset cap follows a first cooldown set longer than the default cap.
-    millis(env, "GUILD_MCP_MAX_FAILURE_COOLDOWN_MS", b.failureCooldown.compareTo(DEFAULT_MAX_FAILURE_COOLDOWN) > 0
-        ? b.failureCooldown : DEFAULT_MAX_FAILURE_COOLDOWN, b::maxFailureCooldown);
+    if (env.get("GUILD_MCP_MAX_FAILURE_COOLDOWN_MS") != null && !env.get("GUILD_MCP_MAX_FAILURE_COOLDOWN_MS").isBlank()) {
+      millis(env, "GUILD_MCP_MAX_FAILURE_COOLDOWN_MS", DEFAULT_MAX_FAILURE_COOLDOWN, b::maxFailureCooldown);
+    }
     set("GUILD_MCP_FAILURE_THRESHOLD", () -> b.failureThreshold((int) number(env, "GUILD_MCP_FAILURE_THRESHOLD",
         DEFAULT_FAILURE_THRESHOLD)));
     millis(env, "GUILD_MCP_TOOL_LIST_TTL_MS", DEFAULT_TOOL_LIST_TTL, b::toolListTtl);
@@ -243,8 +243,11 @@ public final class McpSettings {
 
   /** A builder starting from these settings. */
   public Builder toBuilder() {
-    return new Builder().connectTimeout(connectTimeout).executionTimeout(executionTimeout)
-        .failureCooldown(failureCooldown).maxFailureCooldown(maxFailureCooldown).failureThreshold(failureThreshold)
+    Builder b = new Builder();
+    // Not marked as set: a derived builder that raises the first cooldown raises the cap with it.
+    b.maxFailureCooldown = maxFailureCooldown;
+    return b.connectTimeout(connectTimeout).executionTimeout(executionTimeout)
+        .failureCooldown(failureCooldown).failureThreshold(failureThreshold)
         .toolListTtl(toolListTtl).progressInterval(progressInterval).connectionTtl(connectionTtl).maxServersPerGuild(maxServersPerGuild)
         .snapshotMaxNames(snapshotMaxNames).snapshotNameMaxCodePoints(snapshotNameMaxCodePoints)
         .requireHttps(requireHttps).maxResponseBytes(maxResponseBytes);
@@ -270,6 +273,7 @@ public final class McpSettings {
     private Duration executionTimeout = DEFAULT_EXECUTION_TIMEOUT;
     private Duration failureCooldown = DEFAULT_FAILURE_COOLDOWN;
     private Duration maxFailureCooldown = DEFAULT_MAX_FAILURE_COOLDOWN;
+    private boolean maxFailureCooldownSet;
     private int failureThreshold = DEFAULT_FAILURE_THRESHOLD;
     private Duration toolListTtl = DEFAULT_TOOL_LIST_TTL;
     private Duration progressInterval = DEFAULT_PROGRESS_INTERVAL;
@@ -300,9 +304,13 @@ public final class McpSettings {
       return this;
     }
 
-    /** The longest quarantine; positive, at most a day, and not shorter than {@link #failureCooldown(Duration)}. */
+    /**
+     * The longest quarantine; positive, at most a day, and not shorter than {@link #failureCooldown(Duration)}. Unless
+     * set, the default or the first cooldown, whichever is longer.
+     */
     public Builder maxFailureCooldown(Duration d) {
       maxFailureCooldown = positive("maxFailureCooldown", d);
+      maxFailureCooldownSet = true;
       return this;
     }
 
@@ -369,6 +377,9 @@ public final class McpSettings {
      * @throws IllegalArgumentException if the longest quarantine is shorter than the first
      */
     public McpSettings build() {
+      if (!maxFailureCooldownSet && maxFailureCooldown.compareTo(failureCooldown) < 0) {
+        maxFailureCooldown = failureCooldown;
+      }
       if (maxFailureCooldown.compareTo(failureCooldown) < 0) {
         throw new IllegalArgumentException("maxFailureCooldown must not be shorter than failureCooldown (" + failureCooldown
             + "), but was " + maxFailureCooldown);

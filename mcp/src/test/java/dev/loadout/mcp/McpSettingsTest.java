@@ -48,6 +48,15 @@ class McpSettingsTest {
   }
 
   @Test
+  void aBuilderWhoseFirstCooldownIsLongerThanTheDefaultCapRaisesTheCapUnlessTheCapWasSet() {
+    assertThat(McpSettings.builder().failureCooldown(Duration.ofHours(1)).build().maxFailureCooldown())
+        .isEqualTo(Duration.ofHours(1));
+    assertThatThrownBy(() -> McpSettings.builder().failureCooldown(Duration.ofHours(1))
+        .maxFailureCooldown(Duration.ofMinutes(5)).build())
+        .hasMessage("maxFailureCooldown must not be shorter than failureCooldown (PT1H), but was PT5M");
+  }
+
+  @Test
   void aFirstCooldownLongerThanTheDefaultCapRaisesTheCapUnlessTheCapIsSet() {
     McpSettings raised = McpSettings.fromEnvironment(Map.of("GUILD_MCP_FAILURE_COOLDOWN_MS", "600000"));
     assertThat(raised.maxFailureCooldown()).isEqualTo(Duration.ofMinutes(10));
