@@ -41,8 +41,9 @@ import tools.jackson.dataformat.yaml.YAMLMapper;
  *
  * <p>Keys per server: {@code name} (required), {@code transport}, {@code url} (HTTP), {@code command},
  * {@code args}, {@code env} and {@code directory} (stdio), {@code token} or {@code token_env}, {@code trusted_private},
- * {@code type}, {@code enabled}, {@code execution_timeout_ms}, and {@code tools} with {@code allow}, {@code deny}
- * and {@code prefix} (see {@link ToolSelection}). A missing {@code transport} means {@code stdio} when a
+ * {@code type}, {@code enabled}, {@code execution_timeout_ms}, {@code group} (the tool group of its tools, for
+ * {@code ToolGroupsConfig} rules; {@code mcp} unless set), and {@code tools} with {@code allow}, {@code deny} and
+ * {@code prefix} (see {@link ToolSelection}). A missing {@code transport} means {@code stdio} when a
  * {@code command} is given, else {@code auto}.
  *
  * <p>Strict, because a typo in a security setting must not pass silently: an unknown key, a value of the wrong
@@ -58,7 +59,7 @@ public final class HostMcpConfig {
   private static final ObjectMapper YAML = YAMLMapper.builder().build();
   private static final ObjectMapper JSON = JsonMapper.builder().build();
   private static final Set<String> KEYS = Set.of("name", "transport", "url", "command", "args", "env", "directory",
-      "token", "token_env", "trusted_private", "type", "enabled", "execution_timeout_ms", "tools");
+      "token", "token_env", "trusted_private", "type", "enabled", "execution_timeout_ms", "tools", "group");
   private static final Set<String> TOOL_KEYS = Set.of("allow", "deny", "prefix");
 
   private HostMcpConfig() {}
@@ -200,6 +201,10 @@ public final class HostMcpConfig {
         b.executionTimeout(Duration.ofMillis(t.asLong()));
       }
       b.toolSelection(tools(n.get("tools"), at));
+      String group = text(n, "group", at, false);
+      if (group != null) {
+        b.group(group);
+      }
     } catch (IllegalArgumentException e) {
       if (e.getMessage() != null && e.getMessage().startsWith("host MCP config")) {
         throw e;

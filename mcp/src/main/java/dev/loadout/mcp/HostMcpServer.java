@@ -91,6 +91,7 @@ public final class HostMcpServer {
   private final boolean enabled;
   private final ToolSelection selection;
   private final Duration executionTimeout;
+  private final String group;
 
   private HostMcpServer(Builder b) {
     this.name = b.name;
@@ -103,6 +104,7 @@ public final class HostMcpServer {
     this.enabled = b.enabled;
     this.selection = b.selection;
     this.executionTimeout = b.executionTimeout;
+    this.group = b.group;
   }
 
   /**
@@ -207,6 +209,14 @@ public final class HostMcpServer {
     return Optional.ofNullable(executionTimeout);
   }
 
+  /**
+   * The tool group of its tools: {@code mcp}, like every guild server's, unless set. A {@code ToolGroupsConfig}
+   * rule for this group limits where the server's tools are offered (which guilds, channels or users).
+   */
+  public String group() {
+    return group;
+  }
+
   /** The stdio command, for the pool. */
   StdioCommand command() {
     return command;
@@ -220,7 +230,8 @@ public final class HostMcpServer {
     HostMcpServer h = (HostMcpServer) o;
     return name.equals(h.name) && transport == h.transport && Objects.equals(url, h.url) && Objects.equals(token, h.token)
         && trustedPrivate == h.trustedPrivate && Objects.equals(command, h.command) && type == h.type
-        && enabled == h.enabled && selection.equals(h.selection) && Objects.equals(executionTimeout, h.executionTimeout);
+        && enabled == h.enabled && selection.equals(h.selection) && Objects.equals(executionTimeout, h.executionTimeout)
+        && group.equals(h.group);
   }
 
   @Override
@@ -258,6 +269,7 @@ public final class HostMcpServer {
     private boolean enabled = true;
     private ToolSelection selection = ToolSelection.ALL;
     private Duration executionTimeout;
+    private String group = McpTool.GROUP;
 
     private Builder(String name, Transport transport) {
       String n = RegistrationRules.normaliseName(name);
@@ -355,6 +367,20 @@ public final class HostMcpServer {
             + "most " + McpSettings.MAX_DURATION + ", but was " + d);
       }
       executionTimeout = d;
+      return this;
+    }
+
+    /**
+     * The tool group of its tools, for {@code ToolGroupsConfig} rules: 1 to 64 letters, digits, {@code _} or
+     * {@code -}; {@code mcp} unless set.
+     */
+    public Builder group(String g) {
+      String v = g == null ? "" : g.strip();
+      if (!v.matches("[A-Za-z0-9_-]{1,64}")) {
+        throw new IllegalArgumentException("host MCP server '" + name + "': the group must be 1 to 64 letters, digits, "
+            + "'_' or '-', but was [" + g + "]");
+      }
+      group = v;
       return this;
     }
 

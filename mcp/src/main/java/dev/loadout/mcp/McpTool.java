@@ -39,7 +39,7 @@ final class McpTool implements BaseTool {
     String text = description == null || description.isBlank()
         ? "Tool '" + mcpName + "' of the MCP server '" + target.name() + "'."
         : description;
-    return ToolSpec.builder(modelName, schema).description(text).group(GROUP)
+    return ToolSpec.builder(modelName, schema).description(text).group(target.group())
         .metadata(METADATA_MCP_NAME, mcpName).metadata(METADATA_SERVER, target.name()).build();
   }
 

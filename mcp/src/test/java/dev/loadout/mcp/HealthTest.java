@@ -203,6 +203,25 @@ class HealthTest {
   }
 
   @Test
+  void aTurnNeverWaitsForTheBackgroundProbeOfAServerThatHangs() throws Exception {
+    McpRegistration r = register(McpTestServer.STREAMABLE_PATH);
+    server().inject(new McpFault.HangEveryRequest());
+    manager.sourcesFor(G1); // the first connect: the only wait a turn ever pays, bounded by the connect timeout
+    assertThat(Breakers.await(manager, "g1", r.id(), BreakerState.OPEN)).contains(BreakerState.OPEN);
+    server().clearRequests();
+
+    scheduler.advance(settings.failureCooldown());
+    assertThat(server().awaitRequest(q -> q.isJsonRpc("initialize"), Duration.ofSeconds(5))).as("the probe runs")
+        .isPresent();
+    List<ToolSource> during = manager.sourcesFor(G1);
+
+    // The turn is back while the probe still hangs on its connect: it did not wait for it.
+    assertThat(manager.breakerState("g1", r.id())).contains(BreakerState.HALF_OPEN);
+    assertThat(Sources.hiddenBecause(during, "flaky")).contains(McpFailureCodes.QUARANTINED);
+    assertThat(during.get(0).hidden().get(0).reasons().get(0).message()).contains("being retried now");
+  }
+
+  @Test
   void anOperatorsRetryClearsAQuarantineAtOnce() {
     McpRegistration r = register(McpTestServer.STREAMABLE_PATH);
     server().inject(new McpFault.HttpStatus(500));

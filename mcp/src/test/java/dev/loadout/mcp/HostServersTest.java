@@ -11,6 +11,8 @@ import dev.loadout.core.ToolRegistry;
 import dev.loadout.core.ToolResult;
 import dev.loadout.core.ToolSource;
 import dev.loadout.core.TurnContext;
+import dev.loadout.core.availability.AvailabilityFilters;
+import dev.loadout.core.availability.ToolGroupsConfig;
 import dev.loadout.core.net.NetworkGuard;
 import dev.loadout.core.net.NetworkPolicy;
 import dev.loadout.testkit.mcp.McpReply;
@@ -125,6 +127,22 @@ class HostServersTest {
     assertThat(wiki.hidden().get(0).reasons().get(0).code()).isEqualTo(ToolSelection.TOOL_DENIED);
     // The server's own deadline, plus the grace that lets the MCP deadline end a call first.
     assertThat(wiki.tools().get(0).spec().timeout()).contains(Duration.ofSeconds(40).plus(Listings.CALL_GRACE));
+  }
+
+  @Test
+  void aHostServersGroupLetsAToolGroupsRuleLimitWhereItsToolsAreOffered() {
+    manager(NetworkPolicy.development(), HostMcpServer.http("wiki", HOST.server().streamableUrl()).group("wiki").build());
+    ToolGroupsConfig groups = ToolGroupsConfig.fromYaml("tool_groups:\n  wiki:\n    channels: [\"111\"]\n");
+    try (Loadout loadout = Loadout.builder(ToolRegistry.builder().build()).externalTools(manager)
+        .addFilter(AvailabilityFilters.toolGroups(groups)).build()) {
+      TurnContext inside = TurnContext.builder("openai", "gpt-test").guildId("g1").channelId("111").build();
+      TurnContext outside = TurnContext.builder("openai", "gpt-test").guildId("g1").channelId("222").build();
+
+      assertThat(loadout.prepare(inside).visibleNames()).contains("lookup");
+      PreparedTurn elsewhere = loadout.prepare(outside);
+      assertThat(elsewhere.visibleNames()).doesNotContain("lookup");
+      assertThat(elsewhere.hidden("lookup")).isPresent();
+    }
   }
 
   @Test
