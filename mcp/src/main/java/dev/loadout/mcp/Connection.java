@@ -83,14 +83,29 @@ final class Connection {
 
   /** Ends the connection once; true for the caller that ended it. Every call in flight fails with the reason. */
   boolean end(TransportFailure reason) {
-    if (!ended.compareAndSet(null, reason)) {
+    if (!markEnded(reason)) {
       return false;
     }
+    failCalls();
+    return true;
+  }
+
+  /**
+   * The first half of {@link #end}: marks the connection ended, once (true for the caller that did), so no new
+   * call is tracked; the calls already in flight fail only at {@link #failCalls()}. Between the two the owner
+   * records what the loss means, so that whoever hears of it from a failed call finds that already known.
+   */
+  boolean markEnded(TransportFailure reason) {
+    return ended.compareAndSet(null, reason);
+  }
+
+  /** Fails every call in flight with the reason the connection ended; after {@link #markEnded}. */
+  void failCalls() {
+    TransportFailure reason = ended.get();
     for (CompletableFuture<?> c : calls) {
       c.completeExceptionally(reason);
     }
     calls.clear();
-    return true;
   }
 
   @Override

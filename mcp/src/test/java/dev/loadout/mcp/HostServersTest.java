@@ -137,6 +137,37 @@ class HostServersTest {
   }
 
   @Test
+  void aStdioServerThatDiesMidCallIsKnownToBeDownWhenTheCallReturns() throws Exception {
+    StdioCommand fake = StdioHarness.fake();
+    manager(NetworkPolicy.development(), HostMcpServer.stdio("fake", fake.command(), fake.args()).build());
+    // Several rounds: the stdio transport answers the waiting call before it reports the loss, a race the bot's
+    // next turn lost about every other time, seeing the dead connection's tools.
+    for (int round = 0; round < 10; round++) {
+      List<ToolSource> sources = manager.sourcesFor(DM);
+      long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+      while (Sources.offering(sources).isEmpty() && System.nanoTime() < deadline) {
+        java.util.concurrent.locks.LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(10));
+        sources = manager.sourcesFor(DM);
+      }
+      assertThat(Sources.offering(sources)).as("round " + round + ": restarted").containsExactly("fake");
+      // An answered call: the breaker counts consecutive failures only.
+      assertThat(call(tool(sources, "echo"), DM, "{\"text\":\"hi\"}").isSuccess()).isTrue();
+
+      ToolResult died = call(tool(sources, "exit"), DM, "{\"code\":3}");
+      List<ToolSource> next = manager.sourcesFor(DM);
+
+      assertThat(((ToolResult.Failure) died).code()).as(died.toString()).isEqualTo(McpFailureCodes.CONNECTION_LOST);
+      assertThat(Sources.offering(next)).as("round " + round + ": the turn after the failed call").isEmpty();
+      assertThat(Sources.hiddenBecause(next, "fake")).get().as("round " + round).isIn(McpFailureCodes.CONNECTION_LOST,
+          McpFailureCodes.QUARANTINED);
+    }
+  }
+
+  static BaseTool tool(List<ToolSource> sources, String name) {
+    return sources.get(0).tools().stream().filter(t -> t.spec().name().equals(name)).findFirst().orElseThrow();
+  }
+
+  @Test
   void theConfigFileBuildsTheSameServersAsCode() {
     String yaml = "servers:\n"
         + "  - name: wiki\n"
