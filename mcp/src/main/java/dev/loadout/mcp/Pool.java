@@ -445,7 +445,11 @@ final class Pool {
     pool.cleanUp();
   }
 
-  void closeAll() {
+  /**
+   * Closes every pooled connection; the future completes when all their transports have closed (their
+   * graceful closes run on the blocking executor, which must stay up until then).
+   */
+  CompletableFuture<Void> closeAll() {
     closed = true;
     for (ServerHealth h : servers.values()) {
       ScheduledFuture<?> p = h.probe;
@@ -453,8 +457,11 @@ final class Pool {
         p.cancel(false);
       }
     }
+    List<CompletableFuture<Void>> closing = new java.util.ArrayList<>();
+    pool.asMap().values().forEach(c -> closing.add(c.connected.link().closed()));
     pool.invalidateAll();
     pool.cleanUp();
+    return CompletableFuture.allOf(closing.toArray(new CompletableFuture<?>[0]));
   }
 
   private static void release(Connection c, RemovalCause cause) {

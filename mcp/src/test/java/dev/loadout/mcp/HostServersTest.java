@@ -24,6 +24,8 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Host servers through the manager, as a bot runs them: offered in direct messages and in guilds before the
@@ -134,6 +136,29 @@ class HostServersTest {
 
     assertThat(manager.sourcesFor(DM)).isEmpty();
     assertThat(HOST.server().requests()).hasSize(before);
+  }
+
+  @ParameterizedTest(name = "the host's executor: {0}")
+  @ValueSource(booleans = {false, true})
+  void closeReturnsOnlyOnceAStdioHostServersProcessIsGone(boolean hostExecutor) {
+    StdioCommand fake = StdioHarness.fake();
+    java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newCachedThreadPool();
+    GuildMcpManager.Builder b = GuildMcpManager.builder(store, NetworkGuard.of(NetworkPolicy.development()))
+        .settings(settings).hostServers(List.of(HostMcpServer.stdio("fake", fake.command(), fake.args()).build()));
+    manager = (hostExecutor ? b.executor(pool) : b).build();
+    java.util.Set<ProcessHandle> before = ProcessHandle.current().descendants().collect(java.util.stream.Collectors.toSet());
+    assertThat(Sources.offering(manager.sourcesFor(DM))).containsExactly("fake");
+    List<ProcessHandle> started = ProcessHandle.current().descendants().filter(h -> !before.contains(h)).toList();
+    assertThat(started).as("the first turn started the server").hasSize(1);
+
+    manager.close();
+
+    // The graceful close runs on the executor: close returned before it (the host's executor), or shut its own
+    // executor down first, so that the close was refused and the process lived on.
+    boolean alive = started.get(0).isAlive();
+    started.get(0).destroyForcibly();
+    pool.shutdownNow();
+    assertThat(alive).as("pid " + started.get(0).pid() + " is alive when close returns").isFalse();
   }
 
   @Test
