@@ -172,7 +172,10 @@ final class Calls {
     switch (f.code()) {
       case McpFailureCodes.CONNECTION_LOST:
       case McpFailureCodes.UNAVAILABLE:
-        // The pool ended the connection (and counted the loss) before this call heard of it.
+        // Mostly the pool ended the connection (and counted the loss) before this call heard of it; but a stdio
+        // transport answers its waiting requests before it reports the loss, and the bot's next turn must not
+        // find the dead connection still pooled. Reporting it again is a no-op once it is recorded.
+        pool.lost(c, new TransportFailure(McpFailureCodes.CONNECTION_LOST, f.detail()), true);
         return ToolResult.failure(McpFailureCodes.CONNECTION_LOST, "The connection to the MCP server '" + t.name()
             + "' ended during the call (" + detail + "); try again.", true);
       case McpFailureCodes.SESSION_LOST:

@@ -71,7 +71,6 @@ final class Connection {
   boolean track(CompletableFuture<?> call) {
     calls.add(call);
     if (ended.get() != null) {
-      // failCalls may have run before the add; it never runs again.
       calls.remove(call);
       return false;
     }
@@ -84,7 +83,7 @@ final class Connection {
 
   /** Ends the connection once; true for the caller that ended it. Every call in flight fails with the reason. */
   boolean end(TransportFailure reason) {
-    if (!claimEnd(reason)) {
+    if (!markEnded(reason)) {
       return false;
     }
     failCalls();
@@ -92,14 +91,15 @@ final class Connection {
   }
 
   /**
-   * Marks the connection ended, once, without failing its calls yet: the pool first puts the server in its new
-   * state (reconnecting, quarantined), so whoever reacts to a failed call already sees that state.
+   * The first half of {@link #end}: marks the connection ended, once (true for the caller that did), so no new
+   * call is tracked; the calls already in flight fail only at {@link #failCalls()}. Between the two the owner
+   * records what the loss means, so that whoever hears of it from a failed call finds that already known.
    */
-  boolean claimEnd(TransportFailure reason) {
+  boolean markEnded(TransportFailure reason) {
     return ended.compareAndSet(null, reason);
   }
 
-  /** Fails every call in flight with the reason the connection ended. */
+  /** Fails every call in flight with the reason the connection ended; after {@link #markEnded}. */
   void failCalls() {
     TransportFailure reason = ended.get();
     for (CompletableFuture<?> c : calls) {

@@ -364,12 +364,21 @@ public final class GuildMcpManager implements ExternalToolSources, AutoCloseable
   }
 
   /**
-   * Closes every pooled connection (waiting at most two seconds for their graceful close), and the executors the
-   * manager made for itself.
+   * Closes every pooled connection (waiting at most two seconds for their graceful close: a stdio server's
+   * process has exited or been killed when this returns, unless it took longer), then the executors the manager
+   * made for itself.
    */
   @Override
   public void close() {
-    pool.closeAll();
+    CompletableFuture<Void> closing = pool.closeAll();
+    try {
+      // Before any executor shuts down: the graceful closes run on it (a refused one leaves a stdio process alive).
+      closing.get(CLOSE_WAIT_MS, TimeUnit.MILLISECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+      LOG.debug("MCP connections did not all close within {} ms", CLOSE_WAIT_MS);
+    }
     if (ownedScheduler != null) {
       ownedScheduler.shutdownNow();
     }

@@ -6,6 +6,7 @@ import io.modelcontextprotocol.spec.McpSchema;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
@@ -45,6 +46,7 @@ final class Link implements McpClientTransport {
   private final Map<Object, Boolean> toolListRequests = new ConcurrentHashMap<>();
   private final Set<String> taskRequired = ConcurrentHashMap.newKeySet();
   private final AtomicReference<TransportFailure> lost = new AtomicReference<>();
+  private final CompletableFuture<Void> closed = new CompletableFuture<>();
   private volatile McpClientTransport transport;
   private volatile Consumer<TransportFailure> lossListener = f -> {};
   private volatile Consumer<List<McpSchema.Tool>> toolsListener = t -> {};
@@ -221,7 +223,19 @@ final class Link implements McpClientTransport {
 
   @Override
   public void close() {
-    closeGracefully().subscribe(ignored -> {}, e -> LOG.debug("MCP transport closed with {}", e.getClass().getSimpleName()));
+    closeGracefully().subscribe(ignored -> {}, e -> {
+      LOG.debug("MCP transport closed with {}", e.getClass().getSimpleName());
+      closed.complete(null);
+    }, () -> closed.complete(null));
+  }
+
+  /**
+   * Completes once a {@link #close()} has finished closing the transport (or failed to): a stdio server's process
+   * has then exited or been killed. The graceful close runs on the blocking executor, so whoever shuts that
+   * executor down waits for this first, or the close is refused and the process lives on.
+   */
+  CompletableFuture<Void> closed() {
+    return closed;
   }
 
   @Override

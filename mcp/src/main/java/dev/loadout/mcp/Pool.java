@@ -30,8 +30,9 @@ import tools.jackson.databind.json.JsonMapper;
  * its server suspect (the breaker counts it, see {@link CircuitBreaker}); it is dead once its stream or process
  * ends, which fails every call in flight on it at once ({@link Connection#end}). A dead connection leaves the
  * pool and is reconnected in the background; meanwhile turns see the server's tools hidden with
- * {@link McpFailureCodes#CONNECTION_LOST}. Reaching the failure threshold, or a failed connect, opens the
- * breaker: the live connection is dropped, turns see {@link McpFailureCodes#QUARANTINED}, and when the cooldown
+ * {@link McpFailureCodes#CONNECTION_LOST}, already when the calls in flight fail (a bot's next turn follows
+ * such a failure at once). Reaching the failure threshold, or a failed connect, opens the breaker: the live
+ * connection is dropped, turns see {@link McpFailureCodes#QUARANTINED}, and when the cooldown
  * ends a probe on the injected scheduler reconnects in the background; its failure doubles the cooldown up to
  * the cap. <b>No user turn ever waits for a server known to have failed</b>: a turn waits only for the first
  * connect of a server nothing is known against (never connected, idle-evicted, or its endpoint changed).
@@ -195,21 +196,28 @@ final class Pool {
    * @param counts whether this counts as a failed call (a server that restarted and forgot the session does not)
    */
   void lost(Connection c, TransportFailure reason, boolean counts) {
-    if (!c.claimEnd(reason)) {
-      return;
-    }
     ServerHealth h = c.health;
-    h.lastFailure = "the connection ended: " + reason.getMessage();
-    LOG.info("MCP {} ('{}') lost its connection ({}); reconnecting in the background", c.target.key().describe(),
-        c.target.name(), reason.code);
-    boolean opened = counts && h.breaker.onCallFailure();
-    if (!opened && h.breaker.isClosed() && !closed) {
-      reconnect(c.target.key(), h);
+    boolean reconnect;
+    // The transport and a call that heard of the loss in its answer may both report it: the first records it,
+    // and the other returns only once that is done.
+    synchronized (h) {
+      if (!c.markEnded(reason)) {
+        return;
+      }
+      h.lastFailure = "the connection ended: " + reason.getMessage();
+      boolean opened = counts && h.breaker.onCallFailure();
+      reconnect = !opened && h.breaker.isClosed() && !closed && h.reconnecting.compareAndSet(false, true);
     }
-    // A caller that reacts to its failed call sees the server reconnecting or quarantined already; the calls
-    // fail before the client is closed, whose own failure ("session terminated") would say less.
+    // Only now do the calls in flight fail: the turn a bot takes after such a failure must find the server
+    // reconnecting or quarantined, never healthy-looking and connectable on the user's turn. And before the
+    // connection leaves the pool, whose closing of the client would fail them first, as a closed session.
     c.failCalls();
     pool.asMap().remove(c.target.key(), c);
+    LOG.info("MCP {} ('{}') lost its connection ({}); reconnecting in the background", c.target.key().describe(),
+        c.target.name(), reason.code);
+    if (reconnect) {
+      reconnect(c.target.key(), h);
+    }
   }
 
   // ---- connecting
@@ -281,9 +289,16 @@ final class Pool {
     return Optional.of(c);
   }
 
+  /** The background reconnect after a loss; the caller has set {@code h.reconnecting}, which this clears when done. */
   private void reconnect(Key key, ServerHealth h) {
-    Optional<Target> t = current.apply(key);
-    if (t.isEmpty() || !h.reconnecting.compareAndSet(false, true)) {
+    Optional<Target> t;
+    try {
+      t = current.apply(key);
+    } catch (RuntimeException e) {
+      t = Optional.empty(); // a flag left set would hide the server for good
+    }
+    if (t.isEmpty()) {
+      h.reconnecting.set(false);
       return;
     }
     connect(t.get(), h).whenComplete((r, e) -> h.reconnecting.set(false));
@@ -339,7 +354,7 @@ final class Pool {
       Connection c = pool.getIfPresent(h.key);
       if (c != null) {
         // A connection already lost keeps its own reason.
-        c.claimEnd(new TransportFailure(McpFailureCodes.UNAVAILABLE, "The MCP server was quarantined."));
+        c.markEnded(new TransportFailure(McpFailureCodes.UNAVAILABLE, "The MCP server was quarantined."));
         c.failCalls();
         pool.asMap().remove(h.key, c);
       }
@@ -441,7 +456,11 @@ final class Pool {
     pool.cleanUp();
   }
 
-  void closeAll() {
+  /**
+   * Closes every pooled connection; the future completes when all their transports have closed (their
+   * graceful closes run on the blocking executor, which must stay up until then).
+   */
+  CompletableFuture<Void> closeAll() {
     closed = true;
     for (ServerHealth h : servers.values()) {
       ScheduledFuture<?> p = h.probe;
@@ -449,8 +468,11 @@ final class Pool {
         p.cancel(false);
       }
     }
+    List<CompletableFuture<Void>> closing = new java.util.ArrayList<>();
+    pool.asMap().values().forEach(c -> closing.add(c.connected.link().closed()));
     pool.invalidateAll();
     pool.cleanUp();
+    return CompletableFuture.allOf(closing.toArray(new CompletableFuture<?>[0]));
   }
 
   private static void release(Connection c, RemovalCause cause) {

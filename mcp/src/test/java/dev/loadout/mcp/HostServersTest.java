@@ -26,6 +26,8 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Host servers through the manager, as a bot runs them: offered in direct messages and in guilds before the
@@ -152,6 +154,60 @@ class HostServersTest {
 
     assertThat(manager.sourcesFor(DM)).isEmpty();
     assertThat(HOST.server().requests()).hasSize(before);
+  }
+
+  @ParameterizedTest(name = "the host's executor: {0}")
+  @ValueSource(booleans = {false, true})
+  void closeReturnsOnlyOnceAStdioHostServersProcessIsGone(boolean hostExecutor) {
+    StdioCommand fake = StdioHarness.fake();
+    java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newCachedThreadPool();
+    GuildMcpManager.Builder b = GuildMcpManager.builder(store, NetworkGuard.of(NetworkPolicy.development()))
+        .settings(settings).hostServers(List.of(HostMcpServer.stdio("fake", fake.command(), fake.args()).build()));
+    manager = (hostExecutor ? b.executor(pool) : b).build();
+    java.util.Set<ProcessHandle> before = ProcessHandle.current().descendants().collect(java.util.stream.Collectors.toSet());
+    assertThat(Sources.offering(manager.sourcesFor(DM))).containsExactly("fake");
+    List<ProcessHandle> started = ProcessHandle.current().descendants().filter(h -> !before.contains(h)).toList();
+    assertThat(started).as("the first turn started the server").hasSize(1);
+
+    manager.close();
+
+    // The graceful close runs on the executor: close returned before it (the host's executor), or shut its own
+    // executor down first, so that the close was refused and the process lived on.
+    boolean alive = started.get(0).isAlive();
+    started.get(0).destroyForcibly();
+    pool.shutdownNow();
+    assertThat(alive).as("pid " + started.get(0).pid() + " is alive when close returns").isFalse();
+  }
+
+  @Test
+  void aStdioServerThatDiesMidCallIsKnownToBeDownWhenTheCallReturns() throws Exception {
+    StdioCommand fake = StdioHarness.fake();
+    manager(NetworkPolicy.development(), HostMcpServer.stdio("fake", fake.command(), fake.args()).build());
+    // Several rounds: the stdio transport answers the waiting call before it reports the loss, a race the bot's
+    // next turn lost about every other time, seeing the dead connection's tools.
+    for (int round = 0; round < 10; round++) {
+      List<ToolSource> sources = manager.sourcesFor(DM);
+      long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+      while (Sources.offering(sources).isEmpty() && System.nanoTime() < deadline) {
+        java.util.concurrent.locks.LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(10));
+        sources = manager.sourcesFor(DM);
+      }
+      assertThat(Sources.offering(sources)).as("round " + round + ": restarted").containsExactly("fake");
+      // An answered call: the breaker counts consecutive failures only.
+      assertThat(call(tool(sources, "echo"), DM, "{\"text\":\"hi\"}").isSuccess()).isTrue();
+
+      ToolResult died = call(tool(sources, "exit"), DM, "{\"code\":3}");
+      List<ToolSource> next = manager.sourcesFor(DM);
+
+      assertThat(((ToolResult.Failure) died).code()).as(died.toString()).isEqualTo(McpFailureCodes.CONNECTION_LOST);
+      assertThat(Sources.offering(next)).as("round " + round + ": the turn after the failed call").isEmpty();
+      assertThat(Sources.hiddenBecause(next, "fake")).get().as("round " + round).isIn(McpFailureCodes.CONNECTION_LOST,
+          McpFailureCodes.QUARANTINED);
+    }
+  }
+
+  static BaseTool tool(List<ToolSource> sources, String name) {
+    return sources.get(0).tools().stream().filter(t -> t.spec().name().equals(name)).findFirst().orElseThrow();
   }
 
   @Test

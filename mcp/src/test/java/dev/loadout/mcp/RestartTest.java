@@ -15,6 +15,8 @@ import dev.loadout.testkit.time.TestScheduler;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -86,6 +88,108 @@ class RestartTest {
       sources = manager.sourcesFor(G1);
     }
     return sources;
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"/mcp", "/sse"})
+  void theTurnAfterACallLostItsConnectionFindsTheServerReconnectingAndConnectsNothingItself(String path)
+      throws Exception {
+    HeldStore held = new HeldStore();
+    List<String> connects = new CopyOnWriteArrayList<>();
+    McpEventListener events = new McpEventListener() {
+      @Override
+      public void onConnect(String guildId, long registrationId, String transport, String failureCode) {
+        connects.add(failureCode == null ? "connected" : failureCode);
+      }
+    };
+    try (GuildMcpManager m = GuildMcpManager.builder(held, NetworkGuard.of(NetworkPolicy.development())).settings(settings)
+        .clock(clock).scheduler(scheduler).listener(events).build()) {
+      McpRegistration a = held.delegate.insert(McpRegistration.draft("g1", "a", server.url(path), null, ServerType.GENERAL,
+          null)).orElseThrow();
+      server.slow("wait", Duration.ofSeconds(60));
+      BaseTool wait = m.sourcesFor(G1).get(0).tools().stream().filter(t -> t.spec().name().equals("wait")).findFirst()
+          .orElseThrow();
+      // The snapshot write empties the manager's config cache: the background reconnect then reads the store.
+      assertThat(held.snapshots.get(10, TimeUnit.SECONDS)).isTrue();
+      CompletableFuture<ToolResult> pending = wait.execute(ToolCall.of("c", "wait", "{}"), G1).toCompletableFuture();
+      assertThat(server.awaitRequest(r -> r.isJsonRpc("tools/call"), Duration.ofSeconds(10))).isPresent();
+      held.hold();
+
+      server.stop();
+      ToolResult r = pending.get(30, TimeUnit.SECONDS);
+      assertThat(((ToolResult.Failure) r).code()).as(r.toString()).isEqualTo(McpFailureCodes.CONNECTION_LOST);
+      // The reconnect is reading the registration (as a slow database read would hold it) while the bot's next
+      // turn runs: that turn must know the server just failed, not take it for healthy and connect on the user's turn.
+      held.reached.get(10, TimeUnit.SECONDS);
+      int before = connects.size();
+      List<ToolSource> next = m.sourcesFor(G1);
+
+      assertThat(Sources.hiddenBecause(next, "a")).contains(McpFailureCodes.CONNECTION_LOST);
+      assertThat(connects).as("connects during the turn").hasSize(before);
+      held.release();
+      assertThat(Breakers.await(m, "g1", a.id(), BreakerState.OPEN)).as("the reconnect found nothing")
+          .contains(BreakerState.OPEN);
+      assertThat(connects).last().isNotEqualTo("connected");
+    }
+  }
+
+  /** A store whose reads off the test's thread wait while it is held; it hears when the snapshot was written. */
+  static final class HeldStore implements McpRegistrationStore {
+    final InMemoryMcpRegistrationStore delegate = new InMemoryMcpRegistrationStore();
+    final CompletableFuture<Boolean> snapshots = new CompletableFuture<>();
+    final CompletableFuture<Void> reached = new CompletableFuture<>();
+    private volatile CountDownLatch held;
+    private volatile Thread test;
+
+    void hold() {
+      test = Thread.currentThread();
+      held = new CountDownLatch(1);
+    }
+
+    void release() {
+      held.countDown();
+    }
+
+    @Override
+    public List<McpRegistration> list(String guildId) {
+      CountDownLatch h = held;
+      if (h != null && Thread.currentThread() != test) {
+        reached.complete(null);
+        try {
+          h.await(30, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+        }
+      }
+      return delegate.list(guildId);
+    }
+
+    @Override
+    public java.util.Optional<McpRegistration> insert(McpRegistration draft) {
+      return delegate.insert(draft);
+    }
+
+    @Override
+    public boolean setEnabled(String guildId, long id, boolean enabled) {
+      return delegate.setEnabled(guildId, id, enabled);
+    }
+
+    @Override
+    public boolean remove(String guildId, long id) {
+      return delegate.remove(guildId, id);
+    }
+
+    @Override
+    public boolean updateToolNames(String guildId, long id, List<String> toolNames) {
+      boolean updated = delegate.updateToolNames(guildId, id, toolNames);
+      snapshots.complete(updated);
+      return updated;
+    }
+
+    @Override
+    public boolean updateToolSelection(String guildId, long id, ToolSelection selection) {
+      return delegate.updateToolSelection(guildId, id, selection);
+    }
   }
 
   @ParameterizedTest
