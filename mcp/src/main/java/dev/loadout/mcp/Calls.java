@@ -117,8 +117,9 @@ final class Calls {
     Link link = c.connected.link();
     String token = "loadout-" + tokens.incrementAndGet();
     McpProgressListener listener = context.attribute(McpProgressListener.KEY).orElse(defaultProgress);
+    java.util.concurrent.atomic.AtomicBoolean ended = new java.util.concurrent.atomic.AtomicBoolean();
     if (listener != McpProgressListener.NONE) {
-      link.listen(token, throttled(listener, call.id(), spec.name(), t.name()));
+      link.listen(token, throttled(listener, call.id(), spec.name(), t.name(), ended));
     }
     @SuppressWarnings("unchecked")
     Map<String, Object> args = Pool.JSON.convertValue(call.argumentsJson(), Map.class);
@@ -159,6 +160,7 @@ final class Calls {
     } catch (ExecutionException e) {
       return failed(c, t, mcpName, e);
     } finally {
+      ended.set(true);
       c.untrack(work);
       link.forget(token);
     }
@@ -197,10 +199,13 @@ final class Calls {
 
   /** The listener, at most once per interval per call, its message cleaned and cut, its failures contained. */
   private Consumer<McpSchema.ProgressNotification> throttled(McpProgressListener listener, String callId, String tool,
-      String server) {
+      String server, java.util.concurrent.atomic.AtomicBoolean ended) {
     long interval = settings.progressInterval().toMillis();
     AtomicLong last = new AtomicLong(Long.MIN_VALUE);
     return n -> {
+      if (ended.get()) {
+        return;
+      }
       long now = clock.millis();
       long before = last.get();
       if ((before != Long.MIN_VALUE && now - before < interval) || !last.compareAndSet(before, now)) {

@@ -65,7 +65,7 @@ import reactor.core.scheduler.Scheduler;
  * output line, then at most every few seconds while lines arrive, and at close: a helper spawned later and
  * orphaned by a crash is not found, and is left its stdin's end of file.
  */
-final class StdioTransport implements McpClientTransport {
+final class StdioTransport implements McpClientTransport, Link.Abandoning {
   private static final Logger LOG = LoggerFactory.getLogger(StdioTransport.class);
   /** Stdio framing is the same in every protocol version; the SDK proposes the last one. */
   static final List<String> VERSIONS = List.of(ProtocolVersions.MCP_2024_11_05, ProtocolVersions.MCP_2025_03_26,
@@ -210,10 +210,16 @@ final class StdioTransport implements McpClientTransport {
       }
       return;
     }
-    boolean awaited = m instanceof McpSchema.JSONRPCResponse && ((McpSchema.JSONRPCResponse) m).id() != null
+    boolean response = m instanceof McpSchema.JSONRPCResponse;
+    boolean awaited = response && ((McpSchema.JSONRPCResponse) m).id() != null
         && pending.remove(((McpSchema.JSONRPCResponse) m).id());
     if (ended.get() != null && !awaited) {
       return; // Ending: every waiting request has had its answer, and nothing else is listened to.
+    }
+    if (response && !awaited) {
+      // The late answer of a request Loadout gave up on (abandon), which the SDK would warn about as unknown.
+      LOG.debug("Stdio MCP server '{}' answered a request nobody waits for; dropped", command.command());
+      return;
     }
     try {
       PinnedSession.deliver(m, handler);
@@ -277,6 +283,20 @@ final class StdioTransport implements McpClientTransport {
   private void failSend(Object id, TransportFailure f) {
     if (id == null || pending.remove(id)) {
       throw f;
+    }
+  }
+
+  /**
+   * Loadout gave up on this request (its deadline passed, and the server was sent {@code notifications/cancelled}):
+   * the SDK client is answered at once with a timeout, and the server's late answer, if any, is dropped.
+   */
+  @Override
+  public void abandon(Object requestId) {
+    if (requestId != null && pending.remove(requestId)) {
+      TransportFailure f = new TransportFailure(McpFailureCodes.TIMEOUT, "Loadout stopped waiting for this MCP request.");
+      McpSchema.JSONRPCResponse.JSONRPCError error = new McpSchema.JSONRPCResponse.JSONRPCError(
+          McpSchema.ErrorCodes.INTERNAL_ERROR, f.getMessage(), f);
+      PinnedSession.deliver(new McpSchema.JSONRPCResponse(McpSchema.JSONRPC_VERSION, requestId, null, error), handler);
     }
   }
 
