@@ -6,7 +6,11 @@ import dev.loadout.core.BaseTool;
 import dev.loadout.core.ToolCall;
 import dev.loadout.core.ToolResult;
 import dev.loadout.core.ToolSource;
+import dev.loadout.core.Loadout;
+import dev.loadout.core.PreparedTurn;
+import dev.loadout.core.ToolRegistry;
 import dev.loadout.core.TurnContext;
+import dev.loadout.core.capabilities.ReviewCapabilities;
 import dev.loadout.core.net.NetworkGuard;
 import dev.loadout.core.net.NetworkPolicy;
 import dev.loadout.testkit.mcp.HeldTool;
@@ -219,6 +223,28 @@ class HealthTest {
     assertThat(manager.breakerState("g1", r.id())).contains(BreakerState.HALF_OPEN);
     assertThat(Sources.hiddenBecause(during, "flaky")).contains(McpFailureCodes.QUARANTINED);
     assertThat(during.get(0).hidden().get(0).reasons().get(0).message()).contains("being retried now");
+  }
+
+  @Test
+  void theCapabilityReportTellsTheGuildWhyAQuarantinedServersToolsAreMissing() throws Exception {
+    register(McpTestServer.STREAMABLE_PATH);
+    ToolRegistry registry = ToolRegistry.builder().register(ReviewCapabilities.builder().build()).build();
+    try (Loadout loadout = Loadout.builder(registry).externalTools(manager).build()) {
+      assertThat(loadout.prepare(G1).visibleNames()).contains("echo");
+      server().inject(new McpFault.HttpStatus(500));
+      BaseTool echo = tool(manager.sourcesFor(G1), "echo");
+      for (int i = 0; i < 3; i++) {
+        call(echo, "{\"text\":\"x\"}");
+      }
+
+      PreparedTurn turn = loadout.prepare(G1);
+      ToolResult report = turn.execute(ToolCall.of("c", ReviewCapabilities.NAME, "{\"capability_type\":\"settings\"}"))
+          .toCompletableFuture().get(10, TimeUnit.SECONDS);
+
+      assertThat(turn.visibleNames()).doesNotContain("echo");
+      assertThat(((ToolResult.Success) report).summary()).hasValueSatisfying(text -> assertThat(text)
+          .contains("- echo: the MCP server [flaky] is quarantined because a call failed with mcp_http_error"));
+    }
   }
 
   @Test
