@@ -185,7 +185,22 @@ public final class PreparedTurn {
     if (call == null) {
       throw new IllegalArgumentException("call must not be null");
     }
-    return new ExecutionChain(this, loadout.interceptors, 0).proceed(call);
+    CompletionStage<ToolResult> chain = new ExecutionChain(this, loadout.interceptors, 0).proceed(call);
+    // Every result leaves through the one cap, whoever made it: a tool, Loadout's checks or an interceptor.
+    return chain.handle((result, error) -> {
+      if (error == null) {
+        return CompletableFuture.completedFuture(loadout.shaper.shape(result, variant(call.name()).orElse(null)));
+      }
+      if (ToolCall.isMalformedArguments(error)) {
+        // An interceptor read arguments the model got wrong; the model gets the answer it would have got anyway.
+        ToolResult refused = ToolExecution.refusal(this, call);
+        if (refused != null) {
+          return CompletableFuture.completedFuture(loadout.shaper.shape(refused, null));
+        }
+      }
+      return CompletableFuture.<ToolResult>failedFuture(error instanceof java.util.concurrent.CompletionException
+          && error.getCause() != null ? error.getCause() : error);
+    }).thenCompose(stage -> stage);
   }
 
   /**

@@ -63,7 +63,12 @@ public final class ToolCall {
   /**
    * The arguments as a JSON object (a copy). Blank text reads as an empty object.
    *
-   * @throws IllegalStateException if the text is not a JSON object; tools never see such a call
+   * <p>Tools never see a call whose arguments are not a JSON object. An interceptor may, since it runs
+   * before Loadout's checks: when the exception this throws escapes an interceptor (at once or from its
+   * stage), the call's result is the same {@code invalid_arguments} (or {@code tool_not_available})
+   * failure Loadout's own checks give, not a failed stage.
+   *
+   * @throws IllegalStateException if the text is not a JSON object
    */
   public ObjectNode argumentsJson() {
     if (parsed != null) {
@@ -71,9 +76,30 @@ public final class ToolCall {
     }
     JsonNode node = parseArguments(arguments);
     if (!(node instanceof ObjectNode)) {
-      throw new IllegalStateException("arguments of call '" + id + "' to '" + name + "' are not a JSON object");
+      throw new MalformedArguments("arguments of call '" + id + "' to '" + name + "' are not a JSON object");
     }
     return (ObjectNode) node;
+  }
+
+  /** Whether a throwable, or one of its causes, is what {@link #argumentsJson()} throws for malformed text. */
+  static boolean isMalformedArguments(Throwable error) {
+    Throwable t = error;
+    // Bounded: a cause chain may loop.
+    for (int depth = 0; t != null && depth < 16; depth++, t = t.getCause()) {
+      if (t instanceof MalformedArguments) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** The model's fault, not the reader's: told apart so that the chain can answer with the model's result. */
+  private static final class MalformedArguments extends IllegalStateException {
+    private static final long serialVersionUID = 1L;
+
+    MalformedArguments(String message) {
+      super(message);
+    }
   }
 
   /** Parses arguments text: blank is an empty object; malformed text gives null. */

@@ -8,6 +8,7 @@ import java.util.concurrent.FutureTask;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -26,24 +27,16 @@ final class ToolExecution {
 
   static CompletionStage<ToolResult> run(PreparedTurn turn, ToolCall call) {
     int i = turn.indexOf(call.name());
-    if (i < 0) {
-      return done(ToolResult.failure(ToolResult.TOOL_NOT_AVAILABLE,
-          "Tool '" + printable(call.name()) + "' is not available in this conversation right now.", false));
+    ToolResult refused = refusal(turn, call, i);
+    if (refused != null) {
+      return done(refused);
     }
     ToolSpec variant = turn.variant(i);
-    JsonNode arguments = ToolCall.parseArguments(call.arguments());
-    if (arguments == null) {
-      return done(ToolResult.failure(ToolResult.INVALID_ARGUMENTS,
-          "Arguments for '" + variant.name() + "' are not valid JSON; send a JSON object.", false));
-    }
-    if (!(arguments instanceof ObjectNode)) {
-      return done(ToolResult.failure(ToolResult.INVALID_ARGUMENTS,
-          "Arguments for '" + variant.name() + "' must be a JSON object, but were a JSON " + arguments.getNodeType().name().toLowerCase(java.util.Locale.ROOT) + ".", false));
-    }
+    ObjectNode arguments = (ObjectNode) ToolCall.parseArguments(call.arguments());
     List<String> violations;
     try {
       violations = variant.validator().violations(arguments);
-    } catch (RuntimeException e) {
+    } catch (RuntimeException | StackOverflowError e) {
       // The schema, not the model, is at fault (a validator limit or a broken keyword).
       Loadout.LOG.warn("Arguments for tool '{}' could not be checked against its schema", variant.name(), e);
       return done(ToolResult.failure(ToolResult.TOOL_ERROR,
@@ -53,13 +46,42 @@ final class ToolExecution {
       return done(ToolResult.failure(ToolResult.INVALID_ARGUMENTS, describe(variant.name(), violations), false));
     }
     Loadout loadout = turn.loadout();
-    return runWithDeadline(loadout, turn, turn.tool(i), variant, call.withParsed((ObjectNode) arguments))
-        .thenApply(r -> loadout.shaper.shape(r, variant));
+    return runWithDeadline(loadout, turn, turn.tool(i), variant, call.withParsed(arguments));
+  }
+
+  /**
+   * The result of the checks that need nothing but the call: the tool must have been shown and the arguments
+   * must be a JSON object. Null when the call passes them. Also answers a call whose malformed arguments an
+   * interceptor tripped over, so that it gets the same result as without the interceptor.
+   */
+  static ToolResult refusal(PreparedTurn turn, ToolCall call) {
+    return refusal(turn, call, turn.indexOf(call.name()));
+  }
+
+  private static ToolResult refusal(PreparedTurn turn, ToolCall call, int i) {
+    if (i < 0) {
+      return ToolResult.failure(ToolResult.TOOL_NOT_AVAILABLE,
+          "Tool '" + printable(call.name()) + "' is not available in this conversation right now.", false);
+    }
+    String name = turn.variant(i).name();
+    JsonNode arguments = ToolCall.parseArguments(call.arguments());
+    if (arguments == null) {
+      return ToolResult.failure(ToolResult.INVALID_ARGUMENTS,
+          "Arguments for '" + name + "' are not valid JSON; send a JSON object.", false);
+    }
+    if (!(arguments instanceof ObjectNode)) {
+      return ToolResult.failure(ToolResult.INVALID_ARGUMENTS, "Arguments for '" + name
+          + "' must be a JSON object, but were a JSON " + arguments.getNodeType().name().toLowerCase(java.util.Locale.ROOT) + ".", false);
+    }
+    return null;
   }
 
   private static CompletionStage<ToolResult> runWithDeadline(Loadout loadout, PreparedTurn turn, BaseTool tool,
       ToolSpec variant, ToolCall call) {
     CompletableFuture<ToolResult> out = new CompletableFuture<>();
+    // A fatal error is answered at once like any other, then rethrown to the executor's thread (outside the
+    // FutureTask, which would keep it), where the host's uncaught-exception handling decides what happens.
+    AtomicReference<Error> fatal = new AtomicReference<>();
     FutureTask<Void> task = new FutureTask<>(() -> {
       if (out.isDone()) {
         return;
@@ -67,8 +89,11 @@ final class ToolExecution {
       CompletionStage<ToolResult> stage;
       try {
         stage = tool.execute(call, turn.toolContext());
-      } catch (RuntimeException | LinkageError | AssertionError e) {
+      } catch (Throwable e) {
         out.complete(toolError(loadout, variant, call, e));
+        if (isFatal(e)) {
+          fatal.set((Error) e);
+        }
         return;
       }
       if (stage == null) {
@@ -94,7 +119,13 @@ final class ToolExecution {
           task.cancel(true);
         }
       }, timeout.toNanos(), TimeUnit.NANOSECONDS);
-      loadout.executor.execute(task);
+      loadout.executor.execute(() -> {
+        task.run();
+        Error e = fatal.getAndSet(null);
+        if (e != null) {
+          throw e;
+        }
+      });
     } catch (RejectedExecutionException e) {
       Loadout.LOG.warn("Executor rejected tool '{}'; is the Loadout closed or the pool full?", variant.name());
       out.complete(ToolResult.failure(ToolResult.TOOL_ERROR,
@@ -105,8 +136,21 @@ final class ToolExecution {
     return out;
   }
 
+  /**
+   * Whether an error leaves the JVM in doubt: a {@link VirtualMachineError} other than a stack overflow, which
+   * unwinds cleanly. Such a call is still answered ({@code tool_error}, at once), since a library cannot know
+   * whether the host wants to carry on; the error then reaches the thread that ran the tool.
+   */
+  static boolean isFatal(Throwable error) {
+    return error instanceof VirtualMachineError && !(error instanceof StackOverflowError);
+  }
+
   private static ToolResult toolError(Loadout loadout, ToolSpec variant, ToolCall call, Throwable error) {
-    Loadout.LOG.warn("Tool '{}' failed on call {}", variant.name(), call.id(), error);
+    if (isFatal(error)) {
+      Loadout.LOG.error("Tool '{}' failed on call {} with a virtual machine error", variant.name(), call.id(), error);
+    } else {
+      Loadout.LOG.warn("Tool '{}' failed on call {}", variant.name(), call.id(), error);
+    }
     return ToolResult.failure(ToolResult.TOOL_ERROR, "Tool '" + variant.name() + "' failed unexpectedly.", false);
   }
 
