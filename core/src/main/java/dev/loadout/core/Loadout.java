@@ -2,6 +2,7 @@ package dev.loadout.core;
 
 import static org.apiguardian.api.API.Status.MAINTAINED;
 
+import dev.loadout.core.internal.settings.Settings;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -391,12 +392,9 @@ public final class Loadout implements AutoCloseable {
       return this;
     }
 
-    /** Sets the deadline for tools that do not declare their own; must be positive. */
+    /** Sets the deadline for tools that do not declare their own, from 1 ms to 1 day. */
     public Builder defaultTimeout(Duration timeout) {
-      if (timeout == null || timeout.isZero() || timeout.isNegative()) {
-        throw new IllegalArgumentException("defaultTimeout must be positive, but was " + timeout);
-      }
-      this.defaultTimeout = timeout;
+      this.defaultTimeout = Settings.deadline("defaultTimeout", timeout);
       return this;
     }
 

@@ -2,6 +2,7 @@ package dev.loadout.core;
 
 import static org.apiguardian.api.API.Status.MAINTAINED;
 
+import dev.loadout.core.internal.settings.Settings;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -431,12 +432,9 @@ public final class ToolSpec {
       return this;
     }
 
-    /** Sets this tool's execution deadline; must be positive. */
+    /** Sets this tool's execution deadline, from 1 ms to 1 day. */
     public Builder timeout(Duration timeout) {
-      if (timeout == null || timeout.isNegative() || timeout.isZero()) {
-        throw new IllegalArgumentException("timeout of tool '" + name + "' must be positive, but was " + timeout);
-      }
-      this.timeout = timeout;
+      this.timeout = Settings.deadline("timeout of tool '" + name + "'", timeout);
       return this;
     }
 

@@ -2,6 +2,7 @@ package dev.loadout.core.net;
 
 import static org.apiguardian.api.API.Status.MAINTAINED;
 
+import dev.loadout.core.internal.settings.Settings;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.Map;
@@ -229,29 +230,26 @@ public final class NetworkPolicy {
       return this;
     }
 
-    /** The connect deadline per address; positive. */
+    /** The connect deadline per address, from 1 ms to 1 day. */
     public Builder connectTimeout(Duration timeout) {
       this.connectTimeout = positive("connectTimeout", timeout);
       return this;
     }
 
-    /** The longest wait for the next bytes of a response; positive. */
+    /** The longest wait for the next bytes of a response, from 1 ms to 1 day. */
     public Builder readTimeout(Duration timeout) {
       this.readTimeout = positive("readTimeout", timeout);
       return this;
     }
 
-    /** The deadline for a whole call, redirects included; positive. */
+    /** The deadline for a whole call, redirects included, from 1 ms to 1 day. */
     public Builder callTimeout(Duration timeout) {
       this.callTimeout = positive("callTimeout", timeout);
       return this;
     }
 
     private static Duration positive(String setting, Duration value) {
-      if (value == null || value.isNegative() || value.isZero() || value.toMillis() < 1) {
-        throw new IllegalArgumentException(setting + " must be at least 1 ms, but was " + value);
-      }
-      return value;
+      return Settings.deadline(setting, value);
     }
 
     /** The policy. */

@@ -7,6 +7,7 @@ import dev.loadout.core.ToolCall;
 import dev.loadout.core.ToolResult;
 import dev.loadout.core.ToolSpec;
 import dev.loadout.core.TurnContext;
+import dev.loadout.core.internal.settings.Settings;
 import dev.loadout.core.net.SafeHttpClient;
 import dev.loadout.core.net.SafeHttpException;
 import dev.loadout.core.net.SafeHttpRequest;
@@ -206,12 +207,9 @@ public final class AnalyzeImageTool implements BaseTool {
       this.executor = executor;
     }
 
-    /** The deadline over look-up, downloads and inference; positive; default {@link #DEFAULT_TIMEOUT}. */
+    /** The deadline over look-up, downloads and inference; from 1 ms to 1 day; default {@link #DEFAULT_TIMEOUT}. */
     public Builder timeout(Duration timeout) {
-      if (timeout == null || timeout.isNegative() || timeout.isZero()) {
-        throw new IllegalArgumentException("timeout must be positive, but was " + timeout);
-      }
-      this.timeout = timeout;
+      this.timeout = Settings.deadline("timeout", timeout);
       return this;
     }
 
