@@ -65,6 +65,7 @@ public final class Loadout implements AutoCloseable {
   final ScheduledExecutorService scheduler;
   final Duration defaultTimeout;
   final ResultShaper shaper;
+  final ArgumentsReader arguments;
   final WarnOnce warnings = new WarnOnce();
   private final List<ExecutorService> owned;
   private final RenderCache renders = new RenderCache();
@@ -86,6 +87,7 @@ public final class Loadout implements AutoCloseable {
     this.descriptions = b.descriptions;
     this.defaultTimeout = b.defaultTimeout;
     this.shaper = new ResultShaper(b.maxResultChars);
+    this.arguments = b.jsonLimits.equals(JsonLimits.DEFAULTS) ? ArgumentsReader.DEFAULT : new ArgumentsReader(b.jsonLimits);
     List<ExecutorService> own = new ArrayList<>(2);
     if (b.executor == null) {
       ExecutorService pool = Executors.newCachedThreadPool(daemon("loadout-tool-"));
@@ -308,6 +310,7 @@ public final class Loadout implements AutoCloseable {
     private ScheduledExecutorService scheduler;
     private Duration defaultTimeout = DEFAULT_TIMEOUT;
     private int maxResultChars = DEFAULT_MAX_RESULT_CHARS;
+    private JsonLimits jsonLimits = JsonLimits.DEFAULTS;
 
     private Builder(ToolRegistry registry) {
       this.registry = registry;
@@ -404,6 +407,18 @@ public final class Loadout implements AutoCloseable {
         throw new IllegalArgumentException("maxResultChars must be at least 256, but was " + maxResultChars);
       }
       this.maxResultChars = maxResultChars;
+      return this;
+    }
+
+    /**
+     * Sets the limits a call's arguments text must keep to (nesting, number, name and string lengths); text
+     * beyond them is {@code invalid_arguments} naming the limit. Default {@link JsonLimits#DEFAULTS}.
+     */
+    public Builder jsonLimits(JsonLimits limits) {
+      if (limits == null) {
+        throw new IllegalArgumentException("jsonLimits must not be null; use JsonLimits.DEFAULTS");
+      }
+      this.jsonLimits = limits;
       return this;
     }
 

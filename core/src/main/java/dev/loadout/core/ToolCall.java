@@ -4,7 +4,6 @@ import static org.apiguardian.api.API.Status.MAINTAINED;
 
 import java.util.Objects;
 import org.apiguardian.api.API;
-import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -61,7 +60,8 @@ public final class ToolCall {
   }
 
   /**
-   * The arguments as a JSON object (a copy). Blank text reads as an empty object.
+   * The arguments as a JSON object (a copy). Blank text reads as an empty object. Before Loadout has checked
+   * the call, the text is read under {@link JsonLimits#DEFAULTS}.
    *
    * <p>Tools never see a call whose arguments are not a JSON object. An interceptor may, since it runs
    * before Loadout's checks: when the exception this throws escapes an interceptor (at once or from its
@@ -102,16 +102,9 @@ public final class ToolCall {
     }
   }
 
-  /** Parses arguments text: blank is an empty object; malformed text gives null. */
+  /** Parses arguments text under the default {@link JsonLimits}: blank is an empty object; refused text gives null. */
   static JsonNode parseArguments(String text) {
-    if (text.isBlank()) {
-      return Json.object();
-    }
-    try {
-      return Json.parse(text);
-    } catch (JacksonException e) {
-      return null;
-    }
+    return ArgumentsReader.DEFAULT.read(text).node();
   }
 
   @Override

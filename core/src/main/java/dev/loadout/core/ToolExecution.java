@@ -22,21 +22,26 @@ import tools.jackson.databind.node.ObjectNode;
 final class ToolExecution {
   /** Longest violation list shown to the model; the rest are counted. */
   static final int MAX_VIOLATIONS_SHOWN = 20;
+  /**
+   * Longest violation line shown to the model: a line quotes what the model sent (a property name, a value),
+   * and twenty of them must fit under the failure message cap with room for the count.
+   */
+  static final int MAX_VIOLATION_CHARS = 85;
 
   private ToolExecution() {}
 
   static CompletionStage<ToolResult> run(PreparedTurn turn, ToolCall call) {
     int i = turn.indexOf(call.name());
-    ToolResult refused = refusal(turn, call, i);
-    if (refused != null) {
-      return done(refused);
+    Checked checked = check(turn, call, i);
+    if (checked.refused != null) {
+      return done(checked.refused);
     }
     ToolSpec variant = turn.variant(i);
-    ObjectNode arguments = (ObjectNode) ToolCall.parseArguments(call.arguments());
+    ObjectNode arguments = checked.arguments;
     List<String> violations;
     try {
-      violations = variant.validator().violations(arguments);
-    } catch (RuntimeException | StackOverflowError e) {
+      violations = DeepValidation.violations(variant.validator(), arguments);
+    } catch (RuntimeException e) {
       // The schema, not the model, is at fault (a validator limit or a broken keyword).
       Loadout.LOG.warn("Arguments for tool '{}' could not be checked against its schema", variant.name(), e);
       return done(ToolResult.failure(ToolResult.TOOL_ERROR,
@@ -49,31 +54,36 @@ final class ToolExecution {
     return runWithDeadline(loadout, turn, turn.tool(i), variant, call.withParsed(arguments));
   }
 
+  /** The checks that need nothing but the call: a refusal, or the arguments as an object. */
+  private record Checked(ToolResult refused, ObjectNode arguments) {}
+
   /**
-   * The result of the checks that need nothing but the call: the tool must have been shown and the arguments
-   * must be a JSON object. Null when the call passes them. Also answers a call whose malformed arguments an
-   * interceptor tripped over, so that it gets the same result as without the interceptor.
+   * The result of the checks that need nothing but the call (the tool must have been shown, the arguments
+   * must be a JSON object within the {@link JsonLimits}); null when the call passes them. Also answers a call
+   * whose malformed arguments an interceptor tripped over, so that it gets the same result as without it.
    */
   static ToolResult refusal(PreparedTurn turn, ToolCall call) {
-    return refusal(turn, call, turn.indexOf(call.name()));
+    return check(turn, call, turn.indexOf(call.name())).refused;
   }
 
-  private static ToolResult refusal(PreparedTurn turn, ToolCall call, int i) {
+  private static Checked check(PreparedTurn turn, ToolCall call, int i) {
     if (i < 0) {
-      return ToolResult.failure(ToolResult.TOOL_NOT_AVAILABLE,
-          "Tool '" + printable(call.name()) + "' is not available in this conversation right now.", false);
+      return new Checked(ToolResult.failure(ToolResult.TOOL_NOT_AVAILABLE,
+          "Tool '" + printable(call.name()) + "' is not available in this conversation right now.", false), null);
     }
     String name = turn.variant(i).name();
-    JsonNode arguments = ToolCall.parseArguments(call.arguments());
-    if (arguments == null) {
-      return ToolResult.failure(ToolResult.INVALID_ARGUMENTS,
-          "Arguments for '" + name + "' are not valid JSON; send a JSON object.", false);
+    ArgumentsReader.Reading reading = turn.loadout().arguments.read(call.arguments());
+    if (reading.node() == null) {
+      return new Checked(ToolResult.failure(ToolResult.INVALID_ARGUMENTS,
+          "Arguments for '" + name + "' " + reading.problem(), false), null);
     }
+    JsonNode arguments = reading.node();
     if (!(arguments instanceof ObjectNode)) {
-      return ToolResult.failure(ToolResult.INVALID_ARGUMENTS, "Arguments for '" + name
-          + "' must be a JSON object, but were a JSON " + arguments.getNodeType().name().toLowerCase(java.util.Locale.ROOT) + ".", false);
+      return new Checked(ToolResult.failure(ToolResult.INVALID_ARGUMENTS, "Arguments for '" + name
+          + "' must be a JSON object, but were a JSON " + arguments.getNodeType().name().toLowerCase(java.util.Locale.ROOT)
+          + ".", false), null);
     }
-    return null;
+    return new Checked(null, (ObjectNode) arguments);
   }
 
   private static CompletionStage<ToolResult> runWithDeadline(Loadout loadout, PreparedTurn turn, BaseTool tool,
@@ -158,12 +168,25 @@ final class ToolExecution {
     StringBuilder b = new StringBuilder("Arguments for '").append(tool).append("' do not match its schema:");
     int shown = Math.min(violations.size(), MAX_VIOLATIONS_SHOWN);
     for (int i = 0; i < shown; i++) {
-      b.append("\n- ").append(violations.get(i));
+      b.append("\n- ").append(shortLine(violations.get(i)));
     }
     if (violations.size() > shown) {
       b.append("\n- and ").append(violations.size() - shown).append(" more");
     }
     return b.toString();
+  }
+
+  /** A violation line, cut to {@link #MAX_VIOLATION_CHARS} without splitting a surrogate pair; printable. */
+  private static String shortLine(String line) {
+    String s = line;
+    if (s.length() > MAX_VIOLATION_CHARS) {
+      int end = MAX_VIOLATION_CHARS - 1;
+      if (Character.isHighSurrogate(s.charAt(end - 1))) {
+        end--;
+      }
+      s = s.substring(0, end) + "…";
+    }
+    return s.replaceAll("\\p{Cntrl}", "?");
   }
 
   /** A model-sent name, made safe to echo: short, printable. */

@@ -173,7 +173,9 @@ public final class ToolSpec {
    * Checks arguments against this spec's schema, as {@link PreparedTurn#execute(ToolCall)} does against the
    * variant it showed: every violation as {@code "<JSON pointer>: <message>"}, in the validator's order. The
    * schema is compiled once per spec object. For hosts and modules that must check arguments before a call
-   * reaches a prepared turn (direct invocation, say).
+   * reaches a prepared turn (direct invocation, say). Arguments nested deeper than
+   * {@link JsonLimits#MAX_NESTING_DEPTH_LIMIT} levels get that one violation; the outcome never depends on the
+   * calling thread's stack (see {@link JsonLimits}).
    *
    * @param arguments the arguments; never null
    * @return the violations; empty when valid
@@ -182,7 +184,11 @@ public final class ToolSpec {
     if (arguments == null) {
       throw new IllegalArgumentException("arguments must not be null");
     }
-    return validator().violations(arguments);
+    if (ArgumentsReader.depth(arguments) > JsonLimits.MAX_NESTING_DEPTH_LIMIT) {
+      return java.util.List.of("/: the arguments nest deeper than " + JsonLimits.MAX_NESTING_DEPTH_LIMIT
+          + " levels, the most Loadout checks");
+    }
+    return DeepValidation.violations(validator(), arguments);
   }
 
   /** A builder initialised with this spec's values, for deriving a new spec. */
