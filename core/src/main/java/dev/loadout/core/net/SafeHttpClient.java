@@ -78,6 +78,8 @@ public final class SafeHttpClient implements AutoCloseable {
   private final NetworkPolicy policy;
   private final PinnedDns dns;
   private final CloseableHttpClient http;
+  /** This client's own deadline watchdog: started by the first call, ended by {@link #close()}. */
+  private final DeadlineTimer deadlines = new DeadlineTimer();
   /** Set by {@link #close()}: a request it cut off fails with one stable code. */
   private volatile boolean closed;
   /** What built this client, so {@link #forTrustedBackend()} can build its twin. */
@@ -189,7 +191,7 @@ public final class SafeHttpClient implements AutoCloseable {
       if (previous != null && !previous.sameOrigin(target)) {
         headers.removeIf(h -> CREDENTIAL_HEADERS.contains(h.getKey().toLowerCase(Locale.ROOT)));
       }
-      Object outcome = new Exchange(http, dns, policy, target, verdict.addresses(), hop)
+      Object outcome = new Exchange(http, deadlines, dns, policy, target, verdict.addresses(), hop)
           .run(method, body, request.contentType(), headers, deadline, cap, request.rejectOversizedBody());
       if (outcome instanceof SafeHttpResponse) {
         return (SafeHttpResponse) outcome;
@@ -244,7 +246,7 @@ public final class SafeHttpClient implements AutoCloseable {
     }
     long cap = request.maxBodyBytes() > 0 ? request.maxBodyBytes() : policy.maxBodyBytes();
     try {
-      return new Exchange(http, dns, policy, target, checked.addresses(), 0)
+      return new Exchange(http, deadlines, dns, policy, target, checked.addresses(), 0)
           .open(request.method(), request.bodyView(), request.contentType(), request.headers(), headTimeout, idleTimeout, cap);
     } catch (SafeHttpException e) {
       if (closed) {
@@ -272,8 +274,8 @@ public final class SafeHttpClient implements AutoCloseable {
   }
 
   /**
-   * Closes pooled connections and ends requests in flight (they fail with {@code connection_failed}). Calls
-   * after this fail.
+   * Closes pooled connections and ends requests in flight (they fail with {@code connection_failed}), and ends
+   * the client's deadline thread before returning: no thread of the client is left. Calls after this fail.
    */
   @Override
   public void close() {
@@ -283,6 +285,7 @@ public final class SafeHttpClient implements AutoCloseable {
     } catch (IOException e) {
       // Closing idle sockets has nothing left to report.
     }
+    deadlines.close();
   }
 
   @Override
