@@ -140,7 +140,16 @@ public final class TurnContext {
     return locale;
   }
 
-  /** Where the bot runs; {@link Environment#PRODUCTION} unless set. */
+  /**
+   * Where the bot runs; {@link Environment#PRODUCTION} unless set.
+   *
+   * @deprecated Read by nothing in Loadout, so setting it relaxed nothing: whether private networks are
+   *     reachable or MCP endpoints need HTTPS is decided once per process, from {@code RUN_ENV}, by
+   *     {@link Environment#fromVariables(java.util.Map)} (through {@code NetworkPolicy.fromEnvironment} and
+   *     {@code McpSettings.fromEnvironment}). Scheduled for removal before 1.0.
+   */
+  @Deprecated(since = "0.1", forRemoval = true)
+  @API(status = API.Status.DEPRECATED, since = "0.1")
   public Environment environment() {
     return environment;
   }
@@ -286,7 +295,14 @@ public final class TurnContext {
       return this;
     }
 
-    /** Sets the environment. */
+    /**
+     * Sets the environment.
+     *
+     * @deprecated See {@link TurnContext#environment()}: nothing reads it; the environment is a process-wide
+     *     decision made from {@code RUN_ENV} by {@link Environment#fromVariables(java.util.Map)}.
+     */
+    @Deprecated(since = "0.1", forRemoval = true)
+    @API(status = API.Status.DEPRECATED, since = "0.1")
     public Builder environment(Environment environment) {
       if (environment == null) {
         throw new IllegalArgumentException("environment must not be null");
