@@ -56,7 +56,7 @@ public final class ToolSpec {
     this.parameters = ownedParameters;
     this.group = b.group;
     this.requirements = ToolRequirements.NONE.with(b.providers, b.refusedProviders, b.providerCheck, b.capabilities,
-        b.featureFlags, b.permissions);
+        b.featureFlags, b.switchFlags, b.permissions);
     this.family = b.family;
     this.metadata = Map.copyOf(b.metadata);
     this.timeout = b.timeout;
@@ -205,6 +205,7 @@ public final class ToolSpec {
     b.providerCheck = requirements.providerCheck().orElse(null);
     b.capabilities.putAll(requirements.capabilities());
     b.featureFlags.addAll(requirements.featureFlags());
+    b.switchFlags.addAll(requirements.switchFlags());
     b.permissions = requirements.permissions();
     b.family = family;
     b.metadata.putAll(metadata);
@@ -314,6 +315,7 @@ public final class ToolSpec {
     private ToolRequirements.ProviderCheck providerCheck;
     private final Map<String, Object> capabilities = new LinkedHashMap<>();
     private final java.util.Set<String> featureFlags = new java.util.LinkedHashSet<>();
+    private final java.util.Set<String> switchFlags = new java.util.LinkedHashSet<>();
     private PermissionRule permissions = PermissionRule.none();
     private String family;
     private final Map<String, String> metadata = new LinkedHashMap<>();
@@ -413,7 +415,20 @@ public final class ToolSpec {
       return this;
     }
 
-    /** Requires a feature flag to be on; several flags must all be on. */
+    /**
+     * Turns the tool off on turns that set this flag to {@code false}; a turn that does not set it gets the tool
+     * (see {@link ToolRequirements#switchFlags()}). For features a host has on by default, such as
+     * {@code imagegen_enabled}; use {@link #requiredFlag(String)} for opt-in ones.
+     */
+    public Builder switchedOffBy(String flag) {
+      if (flag == null || flag.isBlank()) {
+        throw new IllegalArgumentException("switch flag of tool '" + name + "' must not be blank, but was " + flag);
+      }
+      switchFlags.add(flag.strip());
+      return this;
+    }
+
+    /** Requires a feature flag to be on (opt-in: a flag that is not set is off); several flags must all be on. */
     public Builder requiredFlag(String flag) {
       if (flag == null || flag.isBlank()) {
         throw new IllegalArgumentException("required flag of tool '" + name + "' must not be blank, but was " + flag);

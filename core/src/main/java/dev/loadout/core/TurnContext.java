@@ -17,7 +17,8 @@ import org.apiguardian.api.API;
  *
  * <p>Optional facts are {@link Optional}. An absent permission set means "unknown", and every rule that
  * depends on permissions must treat unknown as "not granted" (fail closed). A feature flag that is not
- * set reads as off.
+ * set reads as off through {@link #flag(String)} (an opt-in) and as on through {@link #switchedOn(String)} (a
+ * switch a host may turn off).
  *
  * @since 0.1
  */
@@ -130,9 +131,18 @@ public final class TurnContext {
     return featureFlags;
   }
 
-  /** Whether a feature flag is on; a flag that was not set is off. */
+  /** Whether a feature flag is on; a flag that was not set is off (an opt-in). */
   public boolean flag(String name) {
     return Boolean.TRUE.equals(featureFlags.get(name));
+  }
+
+  /**
+   * Whether a switch is on: true unless the flag was set to {@code false}. The reading of the built-in
+   * switches ({@code web_search_enabled}, {@code imagegen_enabled}, {@code voice_messages_enabled}, MCP's
+   * replacement flag), whose features a host that sets nothing gets.
+   */
+  public boolean switchedOn(String name) {
+    return !Boolean.FALSE.equals(featureFlags.get(name));
   }
 
   /** The conversation's locale; {@link Locale#ROOT} when unknown. */

@@ -130,11 +130,19 @@ public final class GenerateImageTool implements BaseTool {
 
   @Override
   public Optional<ToolSpec> assembleForContext(TurnContext context) {
+    if (!context.switchedOn(ENABLED_FLAG)) {
+      // Hidden, not shown and then refused: a model must not be offered what it cannot use.
+      return Optional.empty();
+    }
     return GenerateImageSchema.variant(spec, backend.label(), backend.capabilities(), positiveTags);
   }
 
   @Override
   public AvailabilityDecision hiddenReason(TurnContext context) {
+    if (!context.switchedOn(ENABLED_FLAG)) {
+      return AvailabilityDecision.hidden(AvailabilityDecision.HIDDEN_BY_ASSEMBLY,
+          "image generation is disabled for this server (" + ENABLED_FLAG + " is false)");
+    }
     return AvailabilityDecision.hidden(AvailabilityDecision.HIDDEN_BY_ASSEMBLY,
         "the image backend " + backend.label() + " supports no generation mode");
   }
@@ -145,7 +153,7 @@ public final class GenerateImageTool implements BaseTool {
   }
 
   private ToolResult run(ObjectNode args, TurnContext context) {
-    if (Boolean.FALSE.equals(context.featureFlags().get(ENABLED_FLAG))) {
+    if (!context.switchedOn(ENABLED_FLAG)) {
       return ToolResult.failure(DISABLED, "Image generation is disabled for this server", false);
     }
     if (context.userId().isEmpty()) {

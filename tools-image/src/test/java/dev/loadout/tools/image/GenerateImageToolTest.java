@@ -186,13 +186,22 @@ class GenerateImageToolTest {
   }
 
   @Test
-  void aGuildThatTurnedImageGenerationOffGetsTheReferenceMessage() throws Exception {
+  void aGuildThatTurnedImageGenerationOffDoesNotSeeTheToolAndACallThatArrivesAnywayGetsTheReferenceMessage()
+      throws Exception {
     var backend = new ImageFixtures.RecordingBackend(ImageCapabilities.of(false, TEXT_TO_IMAGE));
+    GenerateImageTool tool = GenerateImageTool.builder(backend).build();
+    TurnContext off = ImageFixtures.context().flag(GenerateImageTool.ENABLED_FLAG, false).build();
 
-    ToolResult result = call(GenerateImageTool.builder(backend).build(),
-        ImageFixtures.context().flag(GenerateImageTool.ENABLED_FLAG, false).build(), "{\"prompt\":\"x\"}");
-
-    assertThat(result).isEqualTo(ToolResult.failure(GenerateImageTool.DISABLED, "Image generation is disabled for this server", false));
+    try (Loadout loadout = Loadout.builder(ToolRegistry.builder().register(tool).build()).build()) {
+      var turn = loadout.prepare(off);
+      assertThat(turn.visibleNames()).doesNotContain("generate_image");
+      assertThat(turn.hidden("generate_image").orElseThrow().reasons().get(0).message()).contains("imagegen_enabled is false");
+      assertThat(loadout.prepare(ImageFixtures.context().build()).visibleNames()).contains("generate_image");
+    }
+    ToolResult direct = tool.execute(ToolCall.of("c1", "generate_image", "{\"prompt\":\"x\"}"), off)
+        .toCompletableFuture().get(10, TimeUnit.SECONDS);
+    assertThat(direct).isEqualTo(ToolResult.failure(GenerateImageTool.DISABLED, "Image generation is disabled for this server", false));
+    assertThat(backend.requests).isEmpty();
   }
 
   @Test

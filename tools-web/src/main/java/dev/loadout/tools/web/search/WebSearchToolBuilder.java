@@ -65,7 +65,7 @@ public final class WebSearchToolBuilder {
   private String duckDuckGoUrl = DuckDuckGoEngine.DEFAULT_BASE_URL;
   private SearchFunction mcp;
   private List<String> order = DEFAULT_ORDER;
-  private Predicate<TurnContext> enabled = ctx -> !Boolean.FALSE.equals(ctx.featureFlags().get(WebSearchTool.ENABLED_FLAG));
+  private Predicate<TurnContext> enabled = ctx -> ctx.switchedOn(WebSearchTool.ENABLED_FLAG);
 
   WebSearchToolBuilder() {}
 
