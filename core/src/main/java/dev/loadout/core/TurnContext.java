@@ -32,6 +32,7 @@ public final class TurnContext {
   private final String threadId;
   private final String userId;
   private final Set<String> permissions;
+  private final PermissionImplications implications;
   private final String personaId;
   private final String messageText;
   private final Map<String, Boolean> featureFlags;
@@ -49,6 +50,7 @@ public final class TurnContext {
     this.threadId = b.threadId;
     this.userId = b.userId;
     this.permissions = b.permissions == null ? null : Set.copyOf(b.permissions);
+    this.implications = b.implications;
     this.personaId = b.personaId;
     this.messageText = b.messageText;
     this.featureFlags = Map.copyOf(b.featureFlags);
@@ -108,9 +110,18 @@ public final class TurnContext {
     return Optional.ofNullable(permissions);
   }
 
-  /** Whether the member is known to hold the permission; false when permissions are unknown. */
+  /**
+   * Whether the member is known to be granted the permission: held, or implied by one held under
+   * {@link #permissionImplications()} (Discord's {@code ADMINISTRATOR} grants every permission); false when
+   * permissions are unknown.
+   */
   public boolean hasPermission(String permission) {
-    return permissions != null && permissions.contains(permission);
+    return permissions != null && implications.grants(permissions, permission);
+  }
+
+  /** Which permissions grant others on this turn; {@link PermissionImplications#none()} unless set. */
+  public PermissionImplications permissionImplications() {
+    return implications;
   }
 
   /** The active persona. */
@@ -183,6 +194,7 @@ public final class TurnContext {
     b.threadId = threadId;
     b.userId = userId;
     b.permissions = permissions;
+    b.implications = implications;
     b.personaId = personaId;
     b.messageText = messageText;
     b.featureFlags.putAll(featureFlags);
@@ -215,6 +227,7 @@ public final class TurnContext {
     private String threadId;
     private String userId;
     private Set<String> permissions;
+    private PermissionImplications implications = PermissionImplications.none();
     private String personaId;
     private String messageText;
     private final Map<String, Boolean> featureFlags = new LinkedHashMap<>();
@@ -275,6 +288,18 @@ public final class TurnContext {
         throw new IllegalArgumentException("permissions must not contain null");
       }
       this.permissions = permissions;
+      return this;
+    }
+
+    /**
+     * Sets which permissions grant others ({@link PermissionImplications#discord()} for a Discord bot), applied by
+     * {@link TurnContext#hasPermission(String)} and so by every permission rule; default none.
+     */
+    public Builder permissionImplications(PermissionImplications implications) {
+      if (implications == null) {
+        throw new IllegalArgumentException("permission implications must not be null; use PermissionImplications.none()");
+      }
+      this.implications = implications;
       return this;
     }
 

@@ -88,7 +88,7 @@ final class RequirementFilters {
 
   static AvailabilityDecision permissions(ToolSpec spec, TurnContext context) {
     PermissionRule rule = spec.requirements().permissions();
-    if (rule.isSatisfiedBy(context.permissions())) {
+    if (rule.isSatisfiedBy(context)) {
       return AvailabilityDecision.available();
     }
     if (context.permissions().isEmpty()) {
