@@ -205,6 +205,25 @@ class GenerateImageToolTest {
   }
 
   @Test
+  void theToolDeclaresItsOwnDeadlineSoTheDefaultThirtySecondsNeverCutsAGeneration() {
+    var backend = new ImageFixtures.RecordingBackend(ImageCapabilities.of(false, TEXT_TO_IMAGE));
+    assertThat(GenerateImageTool.builder(backend).build().spec().timeout()).contains(GenerateImageTool.DEFAULT_TIMEOUT);
+    assertThat(GenerateImageTool.DEFAULT_TIMEOUT).isGreaterThan(ComfyUiBackend.DEFAULT_TIMEOUT);
+    GenerateImageTool tool = GenerateImageTool.builder(backend).timeout(java.time.Duration.ofMinutes(10)).build();
+    assertThat(tool.spec().timeout()).contains(java.time.Duration.ofMinutes(10));
+    // The variant the model sees keeps the deadline.
+    assertThat(tool.assembleForContext(ImageFixtures.context().build()).orElseThrow().timeout())
+        .contains(java.time.Duration.ofMinutes(10));
+    assertThat(GenerateImageTool.builder(backend).timeoutFromEnvironment(java.util.Map.of("IMAGE_GENERATION_TIMEOUT_MS", "5min"))
+        .build().spec().timeout()).contains(java.time.Duration.ofMinutes(5));
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> GenerateImageTool.builder(backend)
+        .timeoutFromEnvironment(java.util.Map.of("IMAGE_GENERATION_TIMEOUT_MS", "9223372035855")))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageStartingWith("IMAGE_GENERATION_TIMEOUT_MS must be a duration");
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> GenerateImageTool.builder(backend).timeout(java.time.Duration.ZERO))
+        .hasMessage("timeout must be from 1 ms to 1 day, but was 0 ms");
+  }
+
+  @Test
   void aTurnWithoutAUserIsRefusedForQuota() throws Exception {
     var backend = new ImageFixtures.RecordingBackend(ImageCapabilities.of(false, TEXT_TO_IMAGE));
 
