@@ -29,29 +29,52 @@ final class ArgumentValidator {
           .schemaLoader(loader -> loader.fetchRemoteResources(false)));
 
   private final Schema schema;
+  private final java.util.Set<String> requiredAtRoot;
 
-  private ArgumentValidator(Schema schema) {
+  private ArgumentValidator(Schema schema, java.util.Set<String> requiredAtRoot) {
     this.schema = schema;
+    this.requiredAtRoot = requiredAtRoot;
   }
 
   static ArgumentValidator compile(String toolName, ObjectNode parameters) {
     try {
       Schema schema = REGISTRY.getSchema(parameters);
       schema.initializeValidators();
-      return new ArgumentValidator(schema);
+      java.util.Set<String> required = new java.util.HashSet<>();
+      if (parameters.get("required") instanceof tools.jackson.databind.node.ArrayNode) {
+        parameters.get("required").forEach(n -> {
+          if (n.isString()) {
+            required.add(n.stringValue());
+          }
+        });
+      }
+      return new ArgumentValidator(schema, java.util.Set.copyOf(required));
     } catch (SchemaException | IllegalArgumentException | IllegalStateException | UnsupportedOperationException e) {
       throw new IllegalArgumentException("parameters of tool '" + toolName
           + "' are not a JSON Schema Loadout can validate against: " + e.getMessage(), e);
     }
   }
 
-  /** Every violation, as "pointer: message", in the validator's order; empty when valid. */
-  List<String> violations(JsonNode arguments) {
+  /** One broken rule: where in the arguments (a JSON pointer, {@code /} for the root) and what. */
+  record Violation(String pointer, String message) {
+    @Override
+    public String toString() {
+      return pointer + ": " + message;
+    }
+  }
+
+  /** The names the schema's root lists as {@code required}. */
+  java.util.Set<String> requiredAtRoot() {
+    return requiredAtRoot;
+  }
+
+  /** Every violation, in the validator's order; empty when valid. */
+  List<Violation> violations(JsonNode arguments) {
     List<Error> errors = schema.validate(arguments);
-    List<String> out = new ArrayList<>(errors.size());
+    List<Violation> out = new ArrayList<>(errors.size());
     for (Error e : errors) {
       String pointer = e.getInstanceLocation() == null ? "" : e.getInstanceLocation().toString();
-      out.add((pointer.isEmpty() ? "/" : pointer) + ": " + e.getMessage());
+      out.add(new Violation(pointer.isEmpty() ? "/" : pointer, e.getMessage()));
     }
     return out;
   }

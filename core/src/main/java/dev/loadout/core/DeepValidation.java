@@ -23,7 +23,8 @@ final class DeepValidation {
   /** Arguments nested this deep or less are checked on the calling thread. */
   static final int CALLER_THREAD_DEPTH = 8;
   static final long STACK_BYTES = 16L << 20;
-  static final String TOO_DEEP = "/: the arguments are nested too deeply to be checked against this schema";
+  static final ArgumentValidator.Violation TOO_DEEP = new ArgumentValidator.Violation("/",
+      "the arguments are nested too deeply to be checked against this schema");
 
   private static final AtomicInteger THREAD_NUMBER = new AtomicInteger();
   private static final ThreadPoolExecutor THREADS = threads();
@@ -46,7 +47,7 @@ final class DeepValidation {
    * @throws RuntimeException what the validator throws (a schema it cannot apply), or an
    *     {@link IllegalStateException} when the caller is interrupted while a deep check runs
    */
-  static List<String> violations(ArgumentValidator validator, JsonNode arguments) {
+  static List<ArgumentValidator.Violation> violations(ArgumentValidator validator, JsonNode arguments) {
     if (ArgumentsReader.depth(arguments) <= CALLER_THREAD_DEPTH) {
       try {
         return validator.violations(arguments);
@@ -54,7 +55,7 @@ final class DeepValidation {
         // The caller was deep in its own stack already; the big one decides instead.
       }
     }
-    Future<List<String>> check = THREADS.submit(() -> {
+    Future<List<ArgumentValidator.Violation>> check = THREADS.submit(() -> {
       try {
         return validator.violations(arguments);
       } catch (StackOverflowError e) {

@@ -66,6 +66,7 @@ public final class Loadout implements AutoCloseable {
   final Duration defaultTimeout;
   final ResultShaper shaper;
   final ArgumentsReader arguments;
+  final boolean nullMeansAbsent;
   final WarnOnce warnings = new WarnOnce();
   private final List<ExecutorService> owned;
   private final RenderCache renders = new RenderCache();
@@ -87,6 +88,7 @@ public final class Loadout implements AutoCloseable {
     this.descriptions = b.descriptions;
     this.defaultTimeout = b.defaultTimeout;
     this.shaper = new ResultShaper(b.maxResultChars);
+    this.nullMeansAbsent = b.nullMeansAbsent;
     this.arguments = b.jsonLimits.equals(JsonLimits.DEFAULTS) ? ArgumentsReader.DEFAULT : new ArgumentsReader(b.jsonLimits);
     List<ExecutorService> own = new ArrayList<>(2);
     if (b.executor == null) {
@@ -311,6 +313,7 @@ public final class Loadout implements AutoCloseable {
     private Duration defaultTimeout = DEFAULT_TIMEOUT;
     private int maxResultChars = DEFAULT_MAX_RESULT_CHARS;
     private JsonLimits jsonLimits = JsonLimits.DEFAULTS;
+    private boolean nullMeansAbsent = true;
 
     private Builder(ToolRegistry registry) {
       this.registry = registry;
@@ -419,6 +422,19 @@ public final class Loadout implements AutoCloseable {
         throw new IllegalArgumentException("jsonLimits must not be null; use JsonLimits.DEFAULTS");
       }
       this.jsonLimits = limits;
+      return this;
+    }
+
+    /**
+     * Whether a {@code null} sent for an optional top-level property whose schema does not accept {@code null} is
+     * read as the property not being given (the tool receives the arguments without it) rather than refused.
+     * Models send {@code "limit": null} for "no limit" often, and refusing it costs a model round for nothing the
+     * tool needs. A {@code null} the schema accepts, or one for a required property, is never touched. Default
+     * {@code true}; {@code false} refuses such calls with {@code invalid_arguments}, exactly as the shown schema
+     * reads.
+     */
+    public Builder nullMeansAbsent(boolean on) {
+      this.nullMeansAbsent = on;
       return this;
     }
 

@@ -19,12 +19,14 @@ public final class ToolCall {
   private final String name;
   private final String arguments;
   private final ObjectNode parsed;
+  private final Dialect dialect;
 
-  private ToolCall(String id, String name, String arguments, ObjectNode parsed) {
+  private ToolCall(String id, String name, String arguments, ObjectNode parsed, Dialect dialect) {
     this.id = id;
     this.name = name;
     this.arguments = arguments;
     this.parsed = parsed;
+    this.dialect = dialect;
   }
 
   /**
@@ -36,12 +38,23 @@ public final class ToolCall {
    * @param arguments the arguments text as sent; blank means "no arguments"
    */
   public static ToolCall of(String id, String name, String arguments) {
-    return new ToolCall(id == null ? "" : id, name == null ? "" : name, arguments == null ? "" : arguments, null);
+    return of(id, name, arguments, null);
   }
 
-  /** The same call with its checked arguments attached, as tools receive it. */
+  /**
+   * A call as received from a provider in a known dialect ({@link Dialect#parseToolCalls(String)} sets it), so
+   * that {@link PreparedTurn#execute(ToolCall)} checks it against the schema that dialect showed.
+   *
+   * @param dialect the dialect the call was read from; null when unknown
+   */
+  public static ToolCall of(String id, String name, String arguments, Dialect dialect) {
+    return new ToolCall(id == null ? "" : id, name == null ? "" : name, arguments == null ? "" : arguments, null,
+        dialect);
+  }
+
+  /** The same call with the arguments the tool receives attached. */
   ToolCall withParsed(ObjectNode arguments) {
-    return new ToolCall(id, name, this.arguments, arguments);
+    return new ToolCall(id, name, this.arguments, arguments, dialect);
   }
 
   /** The provider's call id; never null, possibly empty. */
@@ -54,13 +67,23 @@ public final class ToolCall {
     return name;
   }
 
+  /**
+   * The dialect the call was read from, when known. Provenance, not identity: it takes no part in
+   * {@link #equals(Object)}.
+   */
+  public java.util.Optional<Dialect> dialect() {
+    return java.util.Optional.ofNullable(dialect);
+  }
+
   /** The arguments text exactly as the model sent it; never null. */
   public String arguments() {
     return arguments;
   }
 
   /**
-   * The arguments as a JSON object (a copy). Blank text reads as an empty object. Before Loadout has checked
+   * The arguments as a JSON object (a copy). Blank text reads as an empty object. A tool receives them as
+   * checked: for a Gemini call, an enum value Gemini was shown as a string is the value the tool's schema wrote
+   * ({@code "2"} arrives as {@code 2}), and {@link #arguments()} keeps the text as sent. Before Loadout has checked
    * the call, the text is read under {@link JsonLimits#DEFAULTS}.
    *
    * <p>Tools never see a call whose arguments are not a JSON object. An interceptor may, since it runs

@@ -31,7 +31,7 @@ final class ToolCallParser {
         int i = 0;
         for (JsonNode call : message.path("tool_calls")) {
           JsonNode fn = call.path("function");
-          calls.add(ToolCall.of(idOr(call.get("id"), "call_" + i), Json.string(fn.get("name")), read.textOf(fn.get("arguments"))));
+          calls.add(toolCall(dialect, idOr(call.get("id"), "call_" + i), Json.string(fn.get("name")), read.textOf(fn.get("arguments"))));
           i++;
         }
         break;
@@ -41,7 +41,7 @@ final class ToolCallParser {
         int i = 0;
         for (JsonNode item : output) {
           if ("function_call".equals(Json.string(item.get("type")))) {
-            calls.add(ToolCall.of(idOr(item.get("call_id"), "call_" + i), Json.string(item.get("name")),
+            calls.add(toolCall(dialect, idOr(item.get("call_id"), "call_" + i), Json.string(item.get("name")),
                 read.textOf(item.get("arguments"))));
           }
           i++;
@@ -53,7 +53,7 @@ final class ToolCallParser {
         int i = 0;
         for (JsonNode block : content) {
           if ("tool_use".equals(Json.string(block.get("type")))) {
-            calls.add(ToolCall.of(idOr(block.get("id"), "toolu_" + i), Json.string(block.get("name")),
+            calls.add(toolCall(dialect, idOr(block.get("id"), "toolu_" + i), Json.string(block.get("name")),
                 read.textOf(block.get("input"))));
           }
           i++;
@@ -68,7 +68,7 @@ final class ToolCallParser {
           JsonNode fn = part.get("functionCall");
           if (fn != null) {
             String name = Json.string(fn.get("name"));
-            calls.add(ToolCall.of(idOr(fn.get("id"), GEMINI_MADE_UP_ID + i),
+            calls.add(toolCall(dialect, idOr(fn.get("id"), GEMINI_MADE_UP_ID + i),
                 name == null ? null : ToolRenderer.fromGeminiWireName(name), read.textOf(fn.get("args"))));
           }
           i++;
@@ -79,6 +79,10 @@ final class ToolCallParser {
         throw new AssertionError(dialect);
     }
     return List.copyOf(calls);
+  }
+
+  private static ToolCall toolCall(Dialect dialect, String id, String name, String arguments) {
+    return ToolCall.of(id, name, arguments, dialect);
   }
 
   private static String idOr(JsonNode id, String fallback) {

@@ -37,21 +37,57 @@ final class ToolExecution {
       return done(checked.refused);
     }
     ToolSpec variant = turn.variant(i);
+    Loadout loadout = turn.loadout();
+    Dialect dialect = turn.checkedDialect(call);
+    ShownSchema shown = dialect == null ? null : variant.shown(dialect);
+    ArgumentValidator validator = shown == null ? variant.validator() : shown.validator();
     ObjectNode arguments = checked.arguments;
-    List<String> violations;
+    List<ArgumentValidator.Violation> violations;
     try {
-      violations = DeepValidation.violations(variant.validator(), arguments);
+      violations = DeepValidation.violations(validator, arguments);
+      if (!violations.isEmpty() && loadout.nullMeansAbsent) {
+        ObjectNode withoutNulls = withoutRefusedNulls(arguments, violations, validator);
+        if (withoutNulls != arguments) {
+          arguments = withoutNulls;
+          violations = DeepValidation.violations(validator, arguments);
+        }
+      }
     } catch (RuntimeException e) {
       // The schema, not the model, is at fault (a validator limit or a broken keyword).
       Loadout.LOG.warn("Arguments for tool '{}' could not be checked against its schema", variant.name(), e);
       return done(ToolResult.failure(ToolResult.TOOL_ERROR,
           "Tool '" + variant.name() + "' cannot check its arguments right now.", false));
     }
-    if (!violations.isEmpty()) {
-      return done(ToolResult.failure(ToolResult.INVALID_ARGUMENTS, describe(variant.name(), violations), false));
+    List<String> problems = new java.util.ArrayList<>(DroppedProperties.violations(variant.dropped(), arguments));
+    violations.forEach(v -> problems.add(v.toString()));
+    if (!problems.isEmpty()) {
+      return done(ToolResult.failure(ToolResult.INVALID_ARGUMENTS, describe(variant.name(), problems), false));
     }
-    Loadout loadout = turn.loadout();
-    return runWithDeadline(loadout, turn, turn.tool(i), variant, call.withParsed(arguments));
+    ObjectNode received = shown == null ? arguments : shown.coerce(arguments);
+    return runWithDeadline(loadout, turn, turn.tool(i), variant, call.withParsed(received));
+  }
+
+  /**
+   * The arguments without the top-level nulls the schema refused for optional properties, read as "not given"
+   * (see {@link Loadout.Builder#nullMeansAbsent(boolean)}); the same object when there are none. A null the
+   * schema accepts, or one for a required property, stays.
+   */
+  private static ObjectNode withoutRefusedNulls(ObjectNode arguments, List<ArgumentValidator.Violation> violations,
+      ArgumentValidator validator) {
+    ObjectNode out = arguments;
+    for (String name : List.copyOf(arguments.propertyNames())) {
+      if (!arguments.get(name).isNull() || validator.requiredAtRoot().contains(name)) {
+        continue;
+      }
+      String pointer = "/" + name.replace("~", "~0").replace("/", "~1");
+      if (violations.stream().anyMatch(v -> v.pointer().equals(pointer))) {
+        if (out == arguments) {
+          out = arguments.deepCopy();
+        }
+        out.remove(name);
+      }
+    }
+    return out;
   }
 
   /** The checks that need nothing but the call: a refusal, or the arguments as an object. */

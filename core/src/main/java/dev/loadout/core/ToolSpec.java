@@ -42,12 +42,17 @@ public final class ToolSpec {
   private final Map<String, String> metadata;
   private final Duration timeout;
   private final int maxResultChars;
+  /** Property paths ({@code a/b}) a schema edit dropped from this variant: refused in calls, whatever the schema says. */
+  private final java.util.List<String> dropped;
   private final String fingerprint;
   private final long fingerprintBits;
 
   // Derived data, computed at most once per spec object (benign races: every thread computes the same).
   private final AtomicReferenceArray<byte[]> renders = new AtomicReferenceArray<>(Dialect.values().length);
   private volatile ArgumentValidator validator;
+  /** Per schema class (every dialect but Gemini, Gemini): the shown schema, or {@link #OWN} when it failed to compile. */
+  private final java.util.concurrent.atomic.AtomicReferenceArray<Object> shown = new java.util.concurrent.atomic.AtomicReferenceArray<>(2);
+  private static final Object OWN = new Object();
   private volatile VariantCache variants;
 
   private ToolSpec(Builder b, ObjectNode ownedParameters) {
@@ -61,6 +66,7 @@ public final class ToolSpec {
     this.metadata = Map.copyOf(b.metadata);
     this.timeout = b.timeout;
     this.maxResultChars = b.maxResultChars;
+    this.dropped = java.util.List.copyOf(b.dropped);
     this.fingerprint = Fingerprints.ofSpec(name, description, parameters);
     this.fingerprintBits = Long.parseUnsignedLong(fingerprint.substring(0, 16), 16);
   }
@@ -188,7 +194,9 @@ public final class ToolSpec {
       return java.util.List.of("/: the arguments nest deeper than " + JsonLimits.MAX_NESTING_DEPTH_LIMIT
           + " levels, the most Loadout checks");
     }
-    return DeepValidation.violations(validator(), arguments);
+    java.util.List<String> out = new java.util.ArrayList<>(DroppedProperties.violations(dropped, arguments));
+    DeepValidation.violations(validator(), arguments).forEach(v -> out.add(v.toString()));
+    return java.util.List.copyOf(out);
   }
 
   /** A builder initialised with this spec's values, for deriving a new spec. */
@@ -211,7 +219,43 @@ public final class ToolSpec {
     b.metadata.putAll(metadata);
     b.timeout = timeout;
     b.maxResultChars = maxResultChars;
+    b.dropped.addAll(dropped);
     return b;
+  }
+
+  /** The same variant, remembering that these paths were dropped from it. */
+  ToolSpec withDropped(java.util.List<String> paths) {
+    Builder b = toBuilderWith(parameters);
+    paths.forEach(p -> {
+      if (!b.dropped.contains(p)) {
+        b.dropped.add(p);
+      }
+    });
+    return b.build();
+  }
+
+  java.util.List<String> dropped() {
+    return dropped;
+  }
+
+  /**
+   * The schema a dialect showed, as {@code execute} checks it (see {@link ShownSchema}); null when it cannot be
+   * compiled, and then the spec's own schema is checked instead (logged once per spec).
+   */
+  ShownSchema shown(Dialect dialect) {
+    int slot = dialect == Dialect.GEMINI ? 1 : 0;
+    Object s = shown.get(slot);
+    if (s == null) {
+      try {
+        s = ShownSchema.of(dialect, this);
+      } catch (IllegalArgumentException | StackOverflowError e) {
+        Loadout.LOG.warn("The {} schema of tool '{}' cannot be compiled; its own schema is checked instead", dialect, name, e);
+        s = OWN;
+      }
+      shown.compareAndSet(slot, null, s);
+      s = shown.get(slot);
+    }
+    return s == OWN ? null : (ShownSchema) s;
   }
 
   /**
@@ -273,7 +317,8 @@ public final class ToolSpec {
         && Objects.equals(family, other.family)
         && metadata.equals(other.metadata)
         && Objects.equals(timeout, other.timeout)
-        && maxResultChars == other.maxResultChars;
+        && maxResultChars == other.maxResultChars
+        && dropped.equals(other.dropped);
   }
 
   @Override
@@ -321,6 +366,7 @@ public final class ToolSpec {
     private final Map<String, String> metadata = new LinkedHashMap<>();
     private Duration timeout;
     private int maxResultChars;
+    private final java.util.List<String> dropped = new java.util.ArrayList<>();
 
     private Builder(String name, ObjectNode parameters) {
       if (name == null || !NAME_PATTERN.matcher(name).matches()) {
