@@ -10,6 +10,7 @@ import com.networknt.schema.path.PathType;
 import java.util.ArrayList;
 import java.util.List;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.exc.JsonNodeException;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
@@ -63,6 +64,44 @@ final class ArgumentValidator {
     }
   }
 
+  /**
+   * The arguments with every double that is a whole number beyond {@code long} range ({@code 1e308}) as the same
+   * exact integer, or the arguments themselves when there is none: the validator's bound checks read such a double
+   * with {@code asLong()}, which Jackson 3 refuses, while it reads big integers exactly.
+   */
+  static JsonNode exactIntegers(JsonNode node) {
+    if (node.isDouble() || node.isFloat()) {
+      double d = node.doubleValue();
+      if (Double.isFinite(d) && d == Math.rint(d) && (d >= 0x1p63 || d < -0x1p63)) {
+        return tools.jackson.databind.node.JsonNodeFactory.instance.numberNode(new java.math.BigDecimal(d).toBigInteger());
+      }
+      return node;
+    }
+    if (!node.isContainer()) {
+      return node;
+    }
+    JsonNode copy = null;
+    if (node.isObject()) {
+      for (String name : node.propertyNames()) {
+        JsonNode child = node.get(name);
+        JsonNode exact = exactIntegers(child);
+        if (exact != child) {
+          copy = copy == null ? node.deepCopy() : copy;
+          ((tools.jackson.databind.node.ObjectNode) copy).set(name, exact);
+        }
+      }
+    } else {
+      for (int i = 0; i < node.size(); i++) {
+        JsonNode exact = exactIntegers(node.get(i));
+        if (exact != node.get(i)) {
+          copy = copy == null ? node.deepCopy() : copy;
+          ((tools.jackson.databind.node.ArrayNode) copy).set(i, exact);
+        }
+      }
+    }
+    return copy == null ? node : copy;
+  }
+
   /** The names the schema's root lists as {@code required}. */
   java.util.Set<String> requiredAtRoot() {
     return requiredAtRoot;
@@ -70,7 +109,13 @@ final class ArgumentValidator {
 
   /** Every violation, in the validator's order; empty when valid. */
   List<Violation> violations(JsonNode arguments) {
-    List<Error> errors = schema.validate(arguments);
+    List<Error> errors;
+    try {
+      errors = schema.validate(exactIntegers(arguments));
+    } catch (JsonNodeException e) {
+      // A keyword read a value Jackson refuses to convert; the value is the model's, so it is the model's violation.
+      return List.of(new Violation("/", "a number in the arguments is beyond the range this schema can check"));
+    }
     List<Violation> out = new ArrayList<>(errors.size());
     for (Error e : errors) {
       String pointer = e.getInstanceLocation() == null ? "" : e.getInstanceLocation().toString();
