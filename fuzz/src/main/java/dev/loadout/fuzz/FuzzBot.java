@@ -25,6 +25,13 @@ import dev.loadout.core.net.UrlVerdict;
 import dev.loadout.core.participants.NameAffixes;
 import dev.loadout.core.participants.ParticipantTargetIndex;
 import dev.loadout.core.participants.Participants;
+import dev.loadout.mcp.GuildMcpManager;
+import dev.loadout.mcp.InMemoryMcpRegistrationStore;
+import dev.loadout.mcp.McpRegistration;
+import dev.loadout.mcp.McpSettings;
+import dev.loadout.mcp.ServerType;
+import dev.loadout.testkit.mcp.McpReply;
+import dev.loadout.testkit.mcp.McpTestServer;
 import dev.loadout.tools.image.AnalyzeImageTool;
 import dev.loadout.tools.image.GenerateImageTool;
 import dev.loadout.tools.image.ImageBackend;
@@ -59,8 +66,9 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * A bot with the real tools (fetch_url, web_search, generate_image, analyze_image, generate_voice_message,
- * block_user and unblock_user, review_capabilities) over loopback fakes, plus the 100-tool fixture and the
- * synthetic tools as echo tools, behind the standard filters.
+ * block_user and unblock_user, review_capabilities) over loopback fakes, a guild MCP server (the test kit's in-JVM
+ * server on 127.0.0.1, through {@link GuildMcpManager}), plus the 100-tool fixture and the synthetic tools as echo
+ * tools, behind the standard filters.
  *
  * <p>Nothing leaves the machine: the resolver answers 127.0.0.1 for {@code fuzz.test} names and nothing else,
  * and an interceptor stops, before the tool runs, any {@code fetch_url} call whose URL the guard would let reach
@@ -75,7 +83,17 @@ final class FuzzBot implements AutoCloseable {
       Participants.bot("900").username("Helper").build(),
       Participants.persona("p1", "Tomori", List.of("tomo"))));
 
+  private static final String TEXT_SCHEMA =
+      "{\"type\":\"object\",\"properties\":{\"text\":{\"type\":\"string\"}},\"required\":[\"text\"]}";
+  private static final String URL_SCHEMA =
+      "{\"type\":\"object\",\"properties\":{\"url\":{\"type\":\"string\",\"format\":\"uri\"}},\"required\":[\"url\"]}";
+  private static final String NESTED_SCHEMA = "{\"type\":\"object\",\"properties\":{\"level\":{\"type\":\"integer\","
+      + "\"enum\":[1,2,3]},\"items\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"properties\":{\"n\":"
+      + "{\"type\":\"number\",\"exclusiveMinimum\":0}}}}},\"additionalProperties\":false}";
+
   final LoopbackSite site;
+  private final McpTestServer mcp;
+  private final GuildMcpManager guildMcp;
   final SafeHttpClient client;
   final NetworkGuard guard;
   final Loadout loadout;
@@ -123,8 +141,19 @@ final class FuzzBot implements AutoCloseable {
         tools.add(BaseTool.of(spec.toBuilder().timeout(DEADLINE).build(), (call, ctx) -> ToolResult.success(call.argumentsJson())));
       }
     }
+    mcp = McpTestServer.builder().name("fuzz-mcp")
+        .tool("echo", "Echoes text.", TEXT_SCHEMA, args -> McpReply.text("echo: " + args.get("text")))
+        .tool("fails", "Always reports an error.", TEXT_SCHEMA, args -> McpReply.error("it went wrong"))
+        .tool("picture", "A 1x1 image.", args -> McpReply.image("iVBORw0KGgo=", "image/png", "a picture"))
+        .tool("fetch_page", "Fetches a URL.", URL_SCHEMA, args -> McpReply.text("fetched " + args.get("url")))
+        .tool("nested", "Takes nested input.", NESTED_SCHEMA, args -> McpReply.text("nested ok"))
+        .build().start();
+    InMemoryMcpRegistrationStore store = new InMemoryMcpRegistrationStore();
+    store.insert(McpRegistration.draft("g1", "fuzz-mcp", mcp.streamableUrl(), null, ServerType.GENERAL, null));
+    guildMcp = GuildMcpManager.builder(store, guard).settings(McpSettings.builder().requireHttps(false)
+        .connectTimeout(Duration.ofSeconds(4)).executionTimeout(Duration.ofSeconds(3)).build()).build();
     Loadout.Builder b = Loadout.builder(ToolRegistry.builder().register(tools.toArray(new BaseTool[0])).build())
-        .defaultTimeout(DEADLINE).addInterceptor(this::offline);
+        .defaultTimeout(DEADLINE).addInterceptor(this::offline).externalTools(guildMcp);
     AvailabilityFilters.standard().forEach(b::addFilter);
     loadout = b.build();
   }
@@ -186,6 +215,8 @@ final class FuzzBot implements AutoCloseable {
   @Override
   public void close() throws Exception {
     loadout.close();
+    guildMcp.close();
+    mcp.close();
     for (AutoCloseable c : closing) {
       c.close();
     }

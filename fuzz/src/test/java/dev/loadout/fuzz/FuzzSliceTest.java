@@ -58,6 +58,15 @@ class FuzzSliceTest {
     assertThat(OUT.examples()).isEmpty();
   }
 
+  @net.jqwik.api.Example
+  void theTurnShowsTheRealToolsTheFixtureAndTheGuildsMcpTools() {
+    assertThat(turn.visibleNames()).contains("fetch_url", "web_search", "generate_image", "analyze_image",
+        "generate_voice_message", "block_user", "unblock_user", "review_capabilities", "read_text_file", "fixture_int_enum");
+    assertThat(turn.externalSource("nested")).contains("fuzz-mcp");
+    assertThat(turn.externalSource("fails")).contains("fuzz-mcp");
+    assertThat(turn.visibleNames().size()).isGreaterThan(100);
+  }
+
   @Provide
   Arbitrary<String> hostileText() {
     return Arbitraries.oneOf(Arbitraries.strings().ofMaxLength(200),
