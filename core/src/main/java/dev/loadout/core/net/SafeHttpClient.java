@@ -2,6 +2,7 @@ package dev.loadout.core.net;
 
 import static org.apiguardian.api.API.Status.MAINTAINED;
 
+import dev.loadout.core.internal.settings.Settings;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.URI;
@@ -220,8 +221,9 @@ public final class SafeHttpClient implements AutoCloseable {
    *     {@link SafeHttpRequest#maxBodyBytes()} caps the whole body (the policy's cap when unset); a caller
    *     that keeps an event stream open caps each event itself
    * @param checked an allowed verdict from this client's {@link #guard()}
-   * @param headTimeout how long to wait for the response head, connecting included; positive
-   * @param idleTimeout how long each read may wait for bytes; zero for no limit (the caller closes the stream)
+   * @param headTimeout how long to wait for the response head, connecting included; from 1 ms to 1 day
+   * @param idleTimeout how long each read may wait for bytes, up to 1 day; zero for no limit (the caller closes
+   *     the stream)
    * @throws SafeHttpException with a stable code when no response head arrives, or
    *     {@link SafeHttpException#URL_REFUSED} when the URL is not on the checked origin
    */
@@ -230,10 +232,8 @@ public final class SafeHttpClient implements AutoCloseable {
     if (request == null || checked == null || !checked.allowed()) {
       throw new IllegalArgumentException("a request and an allowed verdict are required");
     }
-    if (headTimeout == null || headTimeout.isNegative() || headTimeout.isZero() || idleTimeout == null
-        || idleTimeout.isNegative()) {
-      throw new IllegalArgumentException("headTimeout must be positive and idleTimeout zero or positive");
-    }
+    Settings.deadline("headTimeout", headTimeout);
+    Settings.duration("idleTimeout", idleTimeout, Duration.ZERO, Settings.MAX_DEADLINE);
     ParsedUrl target;
     try {
       target = UrlParser.parse(request.url());
