@@ -83,6 +83,13 @@ public enum Dialect {
    * arguments is still returned, with its arguments text as sent, so that executing it yields an
    * {@code invalid_arguments} result rather than an exception.
    *
+   * <p>One call never costs the others: arguments nested beyond any depth, numbers and property names of any
+   * length do not stop the body from being read. Each call's {@link ToolCall#arguments()} is the exact text the
+   * provider sent for it (OpenAI's argument string unescaped; Anthropic's and Gemini's argument objects as they
+   * stand in the body, spacing included), and {@link PreparedTurn#execute(ToolCall)} applies the
+   * {@link JsonLimits} to that one call. Values of unexpected types are read as absent: a call without a name
+   * gets an empty name (and {@code tool_not_available} when executed), without an id a positional one.
+   *
    * <ul>
    *   <li>{@code OPENAI_CHAT}: {@code choices[0].message.tool_calls[]} or a bare assistant message.</li>
    *   <li>{@code OPENAI_RESPONSES}: {@code output[]} items of type {@code function_call}.</li>
@@ -93,8 +100,9 @@ public enum Dialect {
    *
    * @param responseJson the response body
    * @return the calls, possibly empty; never null
-   * @throws IllegalArgumentException if the body is not JSON at all (a host or provider error, not a
-   *     model error)
+   * @throws IllegalArgumentException only when the body is null, empty or blank, is not exactly one JSON
+   *     document (a syntax error, or content after its end), or nests deeper than 100,000 levels: a host or
+   *     provider error, not a model error. The message names the dialect and the body's length, never its text.
    */
   public List<ToolCall> parseToolCalls(String responseJson) {
     return ToolCallParser.parse(this, responseJson);

@@ -47,7 +47,10 @@ final class ExecutionChain implements ToolInterceptor.Chain {
     CompletionStage<ToolResult> result;
     try {
       result = interceptor.intercept(rest);
-    } catch (RuntimeException e) {
+    } catch (Throwable e) {
+      if (ToolExecution.isFatal(e)) {
+        throw e; // out of memory on the caller's own thread: not Loadout's to hide
+      }
       return CompletableFuture.failedFuture(new IllegalStateException(
           "interceptor " + interceptor.getClass().getName() + " threw " + e.getClass().getSimpleName(), e));
     }

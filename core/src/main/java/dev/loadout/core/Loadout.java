@@ -2,6 +2,7 @@ package dev.loadout.core;
 
 import static org.apiguardian.api.API.Status.MAINTAINED;
 
+import dev.loadout.core.internal.settings.Settings;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -64,6 +65,8 @@ public final class Loadout implements AutoCloseable {
   final ScheduledExecutorService scheduler;
   final Duration defaultTimeout;
   final ResultShaper shaper;
+  final ArgumentsReader arguments;
+  final boolean nullMeansAbsent;
   final WarnOnce warnings = new WarnOnce();
   private final List<ExecutorService> owned;
   private final RenderCache renders = new RenderCache();
@@ -85,6 +88,8 @@ public final class Loadout implements AutoCloseable {
     this.descriptions = b.descriptions;
     this.defaultTimeout = b.defaultTimeout;
     this.shaper = new ResultShaper(b.maxResultChars);
+    this.nullMeansAbsent = b.nullMeansAbsent;
+    this.arguments = b.jsonLimits.equals(JsonLimits.DEFAULTS) ? ArgumentsReader.DEFAULT : new ArgumentsReader(b.jsonLimits);
     List<ExecutorService> own = new ArrayList<>(2);
     if (b.executor == null) {
       ExecutorService pool = Executors.newCachedThreadPool(daemon("loadout-tool-"));
@@ -307,6 +312,8 @@ public final class Loadout implements AutoCloseable {
     private ScheduledExecutorService scheduler;
     private Duration defaultTimeout = DEFAULT_TIMEOUT;
     private int maxResultChars = DEFAULT_MAX_RESULT_CHARS;
+    private JsonLimits jsonLimits = JsonLimits.DEFAULTS;
+    private boolean nullMeansAbsent = true;
 
     private Builder(ToolRegistry registry) {
       this.registry = registry;
@@ -391,12 +398,9 @@ public final class Loadout implements AutoCloseable {
       return this;
     }
 
-    /** Sets the deadline for tools that do not declare their own; must be positive. */
+    /** Sets the deadline for tools that do not declare their own, from 1 ms to 1 day. */
     public Builder defaultTimeout(Duration timeout) {
-      if (timeout == null || timeout.isZero() || timeout.isNegative()) {
-        throw new IllegalArgumentException("defaultTimeout must be positive, but was " + timeout);
-      }
-      this.defaultTimeout = timeout;
+      this.defaultTimeout = Settings.deadline("defaultTimeout", timeout);
       return this;
     }
 
@@ -406,6 +410,31 @@ public final class Loadout implements AutoCloseable {
         throw new IllegalArgumentException("maxResultChars must be at least 256, but was " + maxResultChars);
       }
       this.maxResultChars = maxResultChars;
+      return this;
+    }
+
+    /**
+     * Sets the limits a call's arguments text must keep to (nesting, number, name and string lengths); text
+     * beyond them is {@code invalid_arguments} naming the limit. Default {@link JsonLimits#DEFAULTS}.
+     */
+    public Builder jsonLimits(JsonLimits limits) {
+      if (limits == null) {
+        throw new IllegalArgumentException("jsonLimits must not be null; use JsonLimits.DEFAULTS");
+      }
+      this.jsonLimits = limits;
+      return this;
+    }
+
+    /**
+     * Whether a {@code null} sent for an optional top-level property whose schema does not accept {@code null} is
+     * read as the property not being given (the tool receives the arguments without it) rather than refused.
+     * Models send {@code "limit": null} for "no limit" often, and refusing it costs a model round for nothing the
+     * tool needs. A {@code null} the schema accepts, or one for a required property, is never touched. Default
+     * {@code true}; {@code false} refuses such calls with {@code invalid_arguments}, exactly as the shown schema
+     * reads.
+     */
+    public Builder nullMeansAbsent(boolean on) {
+      this.nullMeansAbsent = on;
       return this;
     }
 

@@ -73,7 +73,36 @@ public final class PermissionRule {
   }
 
   /**
-   * Whether a member with these permissions passes; empty (unknown) passes only {@link #none()}.
+   * Whether the turn's member passes, through {@link TurnContext#hasPermission(String)}, so the turn's
+   * {@link PermissionImplications} apply; unknown permissions pass only {@link #none()}. What the standard
+   * permission filter uses.
+   */
+  public boolean isSatisfiedBy(TurnContext context) {
+    if (permissions.isEmpty()) {
+      return true;
+    }
+    if (context.permissions().isEmpty()) {
+      return false;
+    }
+    if (any) {
+      for (String p : permissions) {
+        if (context.hasPermission(p)) {
+          return true;
+        }
+      }
+      return false;
+    }
+    for (String p : permissions) {
+      if (!context.hasPermission(p)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /**
+   * Whether a member with exactly these permissions passes, no implications applied; empty (unknown) passes only
+   * {@link #none()}. Prefer {@link #isSatisfiedBy(TurnContext)}.
    */
   public boolean isSatisfiedBy(Optional<Set<String>> memberPermissions) {
     if (permissions.isEmpty()) {

@@ -17,7 +17,12 @@ import org.apiguardian.api.API;
  * the only place the model's calls for that round may be executed.
  *
  * <p>What was shown is what may be called: {@link #execute(ToolCall)} refuses a tool that is not in
- * {@link #visible()} and checks arguments against the variant that was rendered, never the full spec.
+ * {@link #visible()} and checks arguments against the variant that was rendered, never the full spec, and
+ * against that variant as the call's dialect showed it: a call read by {@link Dialect#parseToolCalls(String)},
+ * or any call on a turn rendered in one dialect, is checked against the schema that dialect rendered, so a model
+ * that follows what it was shown is never refused for a rule it was not shown (a root {@code oneOf} every dialect
+ * flattens, a Gemini enum shown as strings). A turn never rendered is checked against the variant's own schema.
+ * Properties a variant dropped ({@link SchemaEdit#dropProperties(String...)}) are refused in every case.
  * Keep the prepared turn for as long as the round lasts (including follow-up requests that carry the
  * results back); prepare a new one for the next user message.
  *
@@ -45,6 +50,8 @@ public final class PreparedTurn {
   private final List<String> sources;
   private volatile Map<String, Integer> index;
   private volatile TurnContext toolContext;
+  /** The dialects this turn was rendered in, one bit per {@link Dialect#ordinal()}. */
+  private final java.util.concurrent.atomic.AtomicInteger rendered = new java.util.concurrent.atomic.AtomicInteger();
 
   PreparedTurn(Loadout loadout, TurnContext context, List<ToolSpec> visible, List<BaseTool> tools, List<String> sources,
       List<HiddenTool> hidden, Routing routing) {
@@ -170,7 +177,28 @@ public final class PreparedTurn {
     if (dialect == null) {
       throw new IllegalArgumentException("dialect must not be null");
     }
+    int bit = 1 << dialect.ordinal();
+    if ((rendered.get() & bit) == 0) {
+      rendered.getAndUpdate(r -> r | bit);
+    }
     return loadout.render(dialect, fingerprint, visible);
+  }
+
+  /**
+   * The dialect whose shown schema a call is checked against: the call's own when it says, else the one this
+   * turn was rendered in; null (the variant's own schema) when the turn was never rendered, or was rendered for
+   * Gemini and for another dialect and the call does not say which it came from.
+   */
+  Dialect checkedDialect(ToolCall call) {
+    if (call.dialect().isPresent()) {
+      return call.dialect().get();
+    }
+    int r = rendered.get();
+    int gemini = 1 << Dialect.GEMINI.ordinal();
+    if (r == 0 || (r & gemini) != 0 && (r & ~gemini) != 0) {
+      return null;
+    }
+    return Dialect.values()[Integer.numberOfTrailingZeros(r)];
   }
 
   /**
@@ -185,7 +213,22 @@ public final class PreparedTurn {
     if (call == null) {
       throw new IllegalArgumentException("call must not be null");
     }
-    return new ExecutionChain(this, loadout.interceptors, 0).proceed(call);
+    CompletionStage<ToolResult> chain = new ExecutionChain(this, loadout.interceptors, 0).proceed(call);
+    // Every result leaves through the one cap, whoever made it: a tool, Loadout's checks or an interceptor.
+    return chain.handle((result, error) -> {
+      if (error == null) {
+        return CompletableFuture.completedFuture(loadout.shaper.shape(result, variant(call.name()).orElse(null)));
+      }
+      if (ToolCall.isMalformedArguments(error)) {
+        // An interceptor read arguments the model got wrong; the model gets the answer it would have got anyway.
+        ToolResult refused = ToolExecution.refusal(this, call);
+        if (refused != null) {
+          return CompletableFuture.completedFuture(loadout.shaper.shape(refused, null));
+        }
+      }
+      return CompletableFuture.<ToolResult>failedFuture(error instanceof java.util.concurrent.CompletionException
+          && error.getCause() != null ? error.getCause() : error);
+    }).thenCompose(stage -> stage);
   }
 
   /**

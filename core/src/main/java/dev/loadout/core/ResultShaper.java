@@ -12,9 +12,10 @@ final class ResultShaper {
     this.maxChars = maxChars;
   }
 
+  /** The result within its caps; {@code variant} is null for a call to a tool that was not shown. */
   ToolResult shape(ToolResult result, ToolSpec variant) {
     if (result instanceof ToolResult.Success) {
-      int max = variant.maxResultChars().orElse(maxChars);
+      int max = variant == null ? maxChars : variant.maxResultChars().orElse(maxChars);
       ToolResult.Success s = (ToolResult.Success) result;
       String text = s.modelText();
       if (text.length() <= max) {

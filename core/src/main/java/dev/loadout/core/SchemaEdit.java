@@ -87,7 +87,9 @@ public final class SchemaEdit {
 
   /**
    * Removes properties, and every mention of them in {@code required}, {@code dependentRequired},
-   * {@code dependencies} and {@code propertyOrdering} of their parent object.
+   * {@code dependencies} and {@code propertyOrdering} of their parent object. A call that still carries a
+   * dropped property is refused ({@code invalid_arguments}, naming it), whatever the schema says about
+   * additional properties: a property the variant took away never reaches the tool.
    */
   public SchemaEdit dropProperties(String... propertyPaths) {
     for (String path : propertyPaths) {
@@ -143,14 +145,19 @@ public final class SchemaEdit {
   private ToolSpec apply(List<Edit> edits) {
     ObjectNode schema = base.parameters();
     String description = base.description();
+    List<String> dropped = new ArrayList<>();
     for (Edit edit : edits) {
       if (edit instanceof ToolDescription) {
         description = ((ToolDescription) edit).description;
       } else {
         edit.apply(base.name(), schema);
+        if (edit instanceof DropProperty) {
+          dropped.add(((DropProperty) edit).path);
+        }
       }
     }
-    return base.toBuilderWith(schema).description(description).build();
+    ToolSpec variant = base.toBuilderWith(schema).description(description).build();
+    return dropped.isEmpty() ? variant : variant.withDropped(dropped);
   }
 
   private static String checkPath(String path) {

@@ -4,7 +4,6 @@ import static org.apiguardian.api.API.Status.MAINTAINED;
 
 import java.util.Objects;
 import org.apiguardian.api.API;
-import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -20,12 +19,14 @@ public final class ToolCall {
   private final String name;
   private final String arguments;
   private final ObjectNode parsed;
+  private final Dialect dialect;
 
-  private ToolCall(String id, String name, String arguments, ObjectNode parsed) {
+  private ToolCall(String id, String name, String arguments, ObjectNode parsed, Dialect dialect) {
     this.id = id;
     this.name = name;
     this.arguments = arguments;
     this.parsed = parsed;
+    this.dialect = dialect;
   }
 
   /**
@@ -37,12 +38,23 @@ public final class ToolCall {
    * @param arguments the arguments text as sent; blank means "no arguments"
    */
   public static ToolCall of(String id, String name, String arguments) {
-    return new ToolCall(id == null ? "" : id, name == null ? "" : name, arguments == null ? "" : arguments, null);
+    return of(id, name, arguments, null);
   }
 
-  /** The same call with its checked arguments attached, as tools receive it. */
+  /**
+   * A call as received from a provider in a known dialect ({@link Dialect#parseToolCalls(String)} sets it), so
+   * that {@link PreparedTurn#execute(ToolCall)} checks it against the schema that dialect showed.
+   *
+   * @param dialect the dialect the call was read from; null when unknown
+   */
+  public static ToolCall of(String id, String name, String arguments, Dialect dialect) {
+    return new ToolCall(id == null ? "" : id, name == null ? "" : name, arguments == null ? "" : arguments, null,
+        dialect);
+  }
+
+  /** The same call with the arguments the tool receives attached. */
   ToolCall withParsed(ObjectNode arguments) {
-    return new ToolCall(id, name, this.arguments, arguments);
+    return new ToolCall(id, name, this.arguments, arguments, dialect);
   }
 
   /** The provider's call id; never null, possibly empty. */
@@ -55,15 +67,31 @@ public final class ToolCall {
     return name;
   }
 
+  /**
+   * The dialect the call was read from, when known. Provenance, not identity: it takes no part in
+   * {@link #equals(Object)}.
+   */
+  public java.util.Optional<Dialect> dialect() {
+    return java.util.Optional.ofNullable(dialect);
+  }
+
   /** The arguments text exactly as the model sent it; never null. */
   public String arguments() {
     return arguments;
   }
 
   /**
-   * The arguments as a JSON object (a copy). Blank text reads as an empty object.
+   * The arguments as a JSON object (a copy). Blank text reads as an empty object. A tool receives them as
+   * checked: for a Gemini call, an enum value Gemini was shown as a string is the value the tool's schema wrote
+   * ({@code "2"} arrives as {@code 2}), and {@link #arguments()} keeps the text as sent. Before Loadout has checked
+   * the call, the text is read under {@link JsonLimits#DEFAULTS}.
    *
-   * @throws IllegalStateException if the text is not a JSON object; tools never see such a call
+   * <p>Tools never see a call whose arguments are not a JSON object. An interceptor may, since it runs
+   * before Loadout's checks: when the exception this throws escapes an interceptor (at once or from its
+   * stage), the call's result is the same {@code invalid_arguments} (or {@code tool_not_available})
+   * failure Loadout's own checks give, not a failed stage.
+   *
+   * @throws IllegalStateException if the text is not a JSON object
    */
   public ObjectNode argumentsJson() {
     if (parsed != null) {
@@ -71,21 +99,35 @@ public final class ToolCall {
     }
     JsonNode node = parseArguments(arguments);
     if (!(node instanceof ObjectNode)) {
-      throw new IllegalStateException("arguments of call '" + id + "' to '" + name + "' are not a JSON object");
+      throw new MalformedArguments("arguments of call '" + id + "' to '" + name + "' are not a JSON object");
     }
     return (ObjectNode) node;
   }
 
-  /** Parses arguments text: blank is an empty object; malformed text gives null. */
+  /** Whether a throwable, or one of its causes, is what {@link #argumentsJson()} throws for malformed text. */
+  static boolean isMalformedArguments(Throwable error) {
+    Throwable t = error;
+    // Bounded: a cause chain may loop.
+    for (int depth = 0; t != null && depth < 16; depth++, t = t.getCause()) {
+      if (t instanceof MalformedArguments) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** The model's fault, not the reader's: told apart so that the chain can answer with the model's result. */
+  private static final class MalformedArguments extends IllegalStateException {
+    private static final long serialVersionUID = 1L;
+
+    MalformedArguments(String message) {
+      super(message);
+    }
+  }
+
+  /** Parses arguments text under the default {@link JsonLimits}: blank is an empty object; refused text gives null. */
   static JsonNode parseArguments(String text) {
-    if (text.isBlank()) {
-      return Json.object();
-    }
-    try {
-      return Json.parse(text);
-    } catch (JacksonException e) {
-      return null;
-    }
+    return ArgumentsReader.DEFAULT.read(text).node();
   }
 
   @Override

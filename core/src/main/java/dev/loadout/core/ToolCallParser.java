@@ -2,10 +2,13 @@ package dev.loadout.core;
 
 import java.util.ArrayList;
 import java.util.List;
-import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 
-/** Reads tool calls out of provider responses. Lenient: a broken call still becomes a {@link ToolCall}. */
+/**
+ * Reads tool calls out of provider responses. Lenient: a broken call still becomes a {@link ToolCall}, with its
+ * arguments as the exact text sent, and only the call's own execution decides whether they are usable (see
+ * {@link ResponseBody}).
+ */
 final class ToolCallParser {
   /** The id prefix for Gemini calls that came without one; such ids are never sent back. */
   static final String GEMINI_MADE_UP_ID = "gemini_call_";
@@ -16,13 +19,9 @@ final class ToolCallParser {
     if (body == null) {
       throw new IllegalArgumentException(dialect + " response must not be null");
     }
-    JsonNode root;
-    try {
-      root = Json.parse(body);
-    } catch (JacksonException e) {
-      throw new IllegalArgumentException(dialect + " response is not valid JSON (" + body.length() + " chars)", e);
-    }
-    if (root == null || root.isMissingNode()) {
+    ResponseBody read = ResponseBody.read(dialect + " response", body);
+    JsonNode root = read.root();
+    if (root == null) {
       throw new IllegalArgumentException(dialect + " response is empty");
     }
     List<ToolCall> calls = new ArrayList<>();
@@ -32,7 +31,7 @@ final class ToolCallParser {
         int i = 0;
         for (JsonNode call : message.path("tool_calls")) {
           JsonNode fn = call.path("function");
-          calls.add(ToolCall.of(idOr(call.get("id"), "call_" + i), Json.string(fn.get("name")), argumentsText(fn.get("arguments"))));
+          calls.add(toolCall(dialect, idOr(call.get("id"), "call_" + i), Json.string(fn.get("name")), read.textOf(fn.get("arguments"))));
           i++;
         }
         break;
@@ -42,8 +41,8 @@ final class ToolCallParser {
         int i = 0;
         for (JsonNode item : output) {
           if ("function_call".equals(Json.string(item.get("type")))) {
-            calls.add(ToolCall.of(idOr(item.get("call_id"), "call_" + i), Json.string(item.get("name")),
-                argumentsText(item.get("arguments"))));
+            calls.add(toolCall(dialect, idOr(item.get("call_id"), "call_" + i), Json.string(item.get("name")),
+                read.textOf(item.get("arguments"))));
           }
           i++;
         }
@@ -54,8 +53,8 @@ final class ToolCallParser {
         int i = 0;
         for (JsonNode block : content) {
           if ("tool_use".equals(Json.string(block.get("type")))) {
-            calls.add(ToolCall.of(idOr(block.get("id"), "toolu_" + i), Json.string(block.get("name")),
-                argumentsText(block.get("input"))));
+            calls.add(toolCall(dialect, idOr(block.get("id"), "toolu_" + i), Json.string(block.get("name")),
+                read.textOf(block.get("input"))));
           }
           i++;
         }
@@ -69,8 +68,8 @@ final class ToolCallParser {
           JsonNode fn = part.get("functionCall");
           if (fn != null) {
             String name = Json.string(fn.get("name"));
-            calls.add(ToolCall.of(idOr(fn.get("id"), GEMINI_MADE_UP_ID + i),
-                name == null ? null : ToolRenderer.fromGeminiWireName(name), argumentsText(fn.get("args"))));
+            calls.add(toolCall(dialect, idOr(fn.get("id"), GEMINI_MADE_UP_ID + i),
+                name == null ? null : ToolRenderer.fromGeminiWireName(name), read.textOf(fn.get("args"))));
           }
           i++;
         }
@@ -82,16 +81,12 @@ final class ToolCallParser {
     return List.copyOf(calls);
   }
 
+  private static ToolCall toolCall(Dialect dialect, String id, String name, String arguments) {
+    return ToolCall.of(id, name, arguments, dialect);
+  }
+
   private static String idOr(JsonNode id, String fallback) {
     String s = Json.string(id);
     return s == null || s.isEmpty() ? fallback : s;
-  }
-
-  /** OpenAI sends arguments as a JSON string; others as an object. Keep whatever came, as text. */
-  private static String argumentsText(JsonNode node) {
-    if (node == null || node.isNull() || node.isMissingNode()) {
-      return "";
-    }
-    return node.isString() ? node.stringValue() : Json.text(node);
   }
 }

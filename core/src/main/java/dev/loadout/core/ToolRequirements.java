@@ -17,22 +17,25 @@ import org.apiguardian.api.API;
  */
 @API(status = MAINTAINED, since = "0.1")
 public final class ToolRequirements {
-  static final ToolRequirements NONE = new ToolRequirements(Set.of(), Set.of(), null, Map.of(), Set.of(), PermissionRule.none());
+  static final ToolRequirements NONE = new ToolRequirements(Set.of(), Set.of(), null, Map.of(), Set.of(), Set.of(),
+      PermissionRule.none());
 
   private final Set<String> providers;
   private final Set<String> refusedProviders;
   private final ProviderCheck providerCheck;
   private final Map<String, Object> capabilities;
   private final Set<String> featureFlags;
+  private final Set<String> switchFlags;
   private final PermissionRule permissions;
 
   ToolRequirements(Set<String> providers, Set<String> refusedProviders, ProviderCheck providerCheck,
-      Map<String, Object> capabilities, Set<String> featureFlags, PermissionRule permissions) {
+      Map<String, Object> capabilities, Set<String> featureFlags, Set<String> switchFlags, PermissionRule permissions) {
     this.providers = Set.copyOf(providers);
     this.refusedProviders = Set.copyOf(refusedProviders);
     this.providerCheck = providerCheck;
     this.capabilities = Map.copyOf(capabilities);
     this.featureFlags = Set.copyOf(featureFlags);
+    this.switchFlags = Set.copyOf(switchFlags);
     this.permissions = permissions;
   }
 
@@ -56,9 +59,22 @@ public final class ToolRequirements {
     return capabilities;
   }
 
-  /** Feature flags that must all be on; a flag that is not set counts as off. */
+  /**
+   * Feature flags that must all be on, for opt-in features: a flag that is not set counts as off. See
+   * {@link #switchFlags()} for features that are on unless a turn turns them off.
+   */
   public Set<String> featureFlags() {
     return featureFlags;
+  }
+
+  /**
+   * Switches that turn the tool off when a turn sets them to {@code false}: a switch that is not set counts as
+   * on, so a host that sets nothing gets the tool (the built-in {@code web_search_enabled},
+   * {@code imagegen_enabled}, {@code voice_messages_enabled}). A tool whose switch is off is hidden
+   * ({@code feature_flag_off}), not shown and then refused.
+   */
+  public Set<String> switchFlags() {
+    return switchFlags;
   }
 
   /** The member permissions needed. */
@@ -67,8 +83,8 @@ public final class ToolRequirements {
   }
 
   ToolRequirements with(Set<String> providers, Set<String> refused, ProviderCheck check, Map<String, Object> capabilities,
-      Set<String> flags, PermissionRule permissions) {
-    return new ToolRequirements(providers, refused, check, capabilities, flags, permissions);
+      Set<String> flags, Set<String> switches, PermissionRule permissions) {
+    return new ToolRequirements(providers, refused, check, capabilities, flags, switches, permissions);
   }
 
   @Override
@@ -79,19 +95,20 @@ public final class ToolRequirements {
     ToolRequirements r = (ToolRequirements) o;
     return providers.equals(r.providers) && refusedProviders.equals(r.refusedProviders)
         && java.util.Objects.equals(providerCheck, r.providerCheck) && capabilities.equals(r.capabilities)
-        && featureFlags.equals(r.featureFlags) && permissions.equals(r.permissions);
+        && featureFlags.equals(r.featureFlags) && switchFlags.equals(r.switchFlags) && permissions.equals(r.permissions);
   }
 
   @Override
   public int hashCode() {
-    return java.util.Objects.hash(providers, refusedProviders, capabilities, featureFlags, permissions);
+    return java.util.Objects.hash(providers, refusedProviders, capabilities, featureFlags, switchFlags, permissions);
   }
 
   @Override
   public String toString() {
     return "ToolRequirements{providers=" + providers + ", refusedProviders=" + refusedProviders
         + ", providerCheck=" + (providerCheck != null) + ", capabilities=" + capabilities.keySet()
-        + ", featureFlags=" + featureFlags + ", permissions=" + permissions + "}";
+        + ", featureFlags=" + featureFlags + (switchFlags.isEmpty() ? "" : ", switchFlags=" + switchFlags)
+        + ", permissions=" + permissions + "}";
   }
 
   /**

@@ -2,6 +2,7 @@ package dev.loadout.core;
 
 import static org.apiguardian.api.API.Status.MAINTAINED;
 
+import dev.loadout.core.internal.settings.Settings;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -41,12 +42,17 @@ public final class ToolSpec {
   private final Map<String, String> metadata;
   private final Duration timeout;
   private final int maxResultChars;
+  /** Property paths ({@code a/b}) a schema edit dropped from this variant: refused in calls, whatever the schema says. */
+  private final java.util.List<String> dropped;
   private final String fingerprint;
   private final long fingerprintBits;
 
   // Derived data, computed at most once per spec object (benign races: every thread computes the same).
   private final AtomicReferenceArray<byte[]> renders = new AtomicReferenceArray<>(Dialect.values().length);
   private volatile ArgumentValidator validator;
+  /** Per schema class (every dialect but Gemini, Gemini): the shown schema, or {@link #OWN} when it failed to compile. */
+  private final java.util.concurrent.atomic.AtomicReferenceArray<Object> shown = new java.util.concurrent.atomic.AtomicReferenceArray<>(2);
+  private static final Object OWN = new Object();
   private volatile VariantCache variants;
 
   private ToolSpec(Builder b, ObjectNode ownedParameters) {
@@ -55,11 +61,12 @@ public final class ToolSpec {
     this.parameters = ownedParameters;
     this.group = b.group;
     this.requirements = ToolRequirements.NONE.with(b.providers, b.refusedProviders, b.providerCheck, b.capabilities,
-        b.featureFlags, b.permissions);
+        b.featureFlags, b.switchFlags, b.permissions);
     this.family = b.family;
     this.metadata = Map.copyOf(b.metadata);
     this.timeout = b.timeout;
     this.maxResultChars = b.maxResultChars;
+    this.dropped = java.util.List.copyOf(b.dropped);
     this.fingerprint = Fingerprints.ofSpec(name, description, parameters);
     this.fingerprintBits = Long.parseUnsignedLong(fingerprint.substring(0, 16), 16);
   }
@@ -172,7 +179,9 @@ public final class ToolSpec {
    * Checks arguments against this spec's schema, as {@link PreparedTurn#execute(ToolCall)} does against the
    * variant it showed: every violation as {@code "<JSON pointer>: <message>"}, in the validator's order. The
    * schema is compiled once per spec object. For hosts and modules that must check arguments before a call
-   * reaches a prepared turn (direct invocation, say).
+   * reaches a prepared turn (direct invocation, say). Arguments nested deeper than
+   * {@link JsonLimits#MAX_NESTING_DEPTH_LIMIT} levels get that one violation; the outcome never depends on the
+   * calling thread's stack (see {@link JsonLimits}).
    *
    * @param arguments the arguments; never null
    * @return the violations; empty when valid
@@ -181,7 +190,13 @@ public final class ToolSpec {
     if (arguments == null) {
       throw new IllegalArgumentException("arguments must not be null");
     }
-    return validator().violations(arguments);
+    if (ArgumentsReader.depth(arguments) > JsonLimits.MAX_NESTING_DEPTH_LIMIT) {
+      return java.util.List.of("/: the arguments nest deeper than " + JsonLimits.MAX_NESTING_DEPTH_LIMIT
+          + " levels, the most Loadout checks");
+    }
+    java.util.List<String> out = new java.util.ArrayList<>(DroppedProperties.violations(dropped, arguments));
+    DeepValidation.violations(validator(), arguments).forEach(v -> out.add(v.toString()));
+    return java.util.List.copyOf(out);
   }
 
   /** A builder initialised with this spec's values, for deriving a new spec. */
@@ -198,12 +213,49 @@ public final class ToolSpec {
     b.providerCheck = requirements.providerCheck().orElse(null);
     b.capabilities.putAll(requirements.capabilities());
     b.featureFlags.addAll(requirements.featureFlags());
+    b.switchFlags.addAll(requirements.switchFlags());
     b.permissions = requirements.permissions();
     b.family = family;
     b.metadata.putAll(metadata);
     b.timeout = timeout;
     b.maxResultChars = maxResultChars;
+    b.dropped.addAll(dropped);
     return b;
+  }
+
+  /** The same variant, remembering that these paths were dropped from it. */
+  ToolSpec withDropped(java.util.List<String> paths) {
+    Builder b = toBuilderWith(parameters);
+    paths.forEach(p -> {
+      if (!b.dropped.contains(p)) {
+        b.dropped.add(p);
+      }
+    });
+    return b.build();
+  }
+
+  java.util.List<String> dropped() {
+    return dropped;
+  }
+
+  /**
+   * The schema a dialect showed, as {@code execute} checks it (see {@link ShownSchema}); null when it cannot be
+   * compiled, and then the spec's own schema is checked instead (logged once per spec).
+   */
+  ShownSchema shown(Dialect dialect) {
+    int slot = dialect == Dialect.GEMINI ? 1 : 0;
+    Object s = shown.get(slot);
+    if (s == null) {
+      try {
+        s = ShownSchema.of(dialect, this);
+      } catch (IllegalArgumentException | StackOverflowError e) {
+        Loadout.LOG.warn("The {} schema of tool '{}' cannot be compiled; its own schema is checked instead", dialect, name, e);
+        s = OWN;
+      }
+      shown.compareAndSet(slot, null, s);
+      s = shown.get(slot);
+    }
+    return s == OWN ? null : (ShownSchema) s;
   }
 
   /**
@@ -265,7 +317,8 @@ public final class ToolSpec {
         && Objects.equals(family, other.family)
         && metadata.equals(other.metadata)
         && Objects.equals(timeout, other.timeout)
-        && maxResultChars == other.maxResultChars;
+        && maxResultChars == other.maxResultChars
+        && dropped.equals(other.dropped);
   }
 
   @Override
@@ -307,11 +360,13 @@ public final class ToolSpec {
     private ToolRequirements.ProviderCheck providerCheck;
     private final Map<String, Object> capabilities = new LinkedHashMap<>();
     private final java.util.Set<String> featureFlags = new java.util.LinkedHashSet<>();
+    private final java.util.Set<String> switchFlags = new java.util.LinkedHashSet<>();
     private PermissionRule permissions = PermissionRule.none();
     private String family;
     private final Map<String, String> metadata = new LinkedHashMap<>();
     private Duration timeout;
     private int maxResultChars;
+    private final java.util.List<String> dropped = new java.util.ArrayList<>();
 
     private Builder(String name, ObjectNode parameters) {
       if (name == null || !NAME_PATTERN.matcher(name).matches()) {
@@ -406,7 +461,20 @@ public final class ToolSpec {
       return this;
     }
 
-    /** Requires a feature flag to be on; several flags must all be on. */
+    /**
+     * Turns the tool off on turns that set this flag to {@code false}; a turn that does not set it gets the tool
+     * (see {@link ToolRequirements#switchFlags()}). For features a host has on by default, such as
+     * {@code imagegen_enabled}; use {@link #requiredFlag(String)} for opt-in ones.
+     */
+    public Builder switchedOffBy(String flag) {
+      if (flag == null || flag.isBlank()) {
+        throw new IllegalArgumentException("switch flag of tool '" + name + "' must not be blank, but was " + flag);
+      }
+      switchFlags.add(flag.strip());
+      return this;
+    }
+
+    /** Requires a feature flag to be on (opt-in: a flag that is not set is off); several flags must all be on. */
     public Builder requiredFlag(String flag) {
       if (flag == null || flag.isBlank()) {
         throw new IllegalArgumentException("required flag of tool '" + name + "' must not be blank, but was " + flag);
@@ -431,12 +499,9 @@ public final class ToolSpec {
       return this;
     }
 
-    /** Sets this tool's execution deadline; must be positive. */
+    /** Sets this tool's execution deadline, from 1 ms to 1 day. */
     public Builder timeout(Duration timeout) {
-      if (timeout == null || timeout.isNegative() || timeout.isZero()) {
-        throw new IllegalArgumentException("timeout of tool '" + name + "' must be positive, but was " + timeout);
-      }
-      this.timeout = timeout;
+      this.timeout = Settings.deadline("timeout of tool '" + name + "'", timeout);
       return this;
     }
 

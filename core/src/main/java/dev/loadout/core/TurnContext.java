@@ -17,7 +17,8 @@ import org.apiguardian.api.API;
  *
  * <p>Optional facts are {@link Optional}. An absent permission set means "unknown", and every rule that
  * depends on permissions must treat unknown as "not granted" (fail closed). A feature flag that is not
- * set reads as off.
+ * set reads as off through {@link #flag(String)} (an opt-in) and as on through {@link #switchedOn(String)} (a
+ * switch a host may turn off).
  *
  * @since 0.1
  */
@@ -31,6 +32,7 @@ public final class TurnContext {
   private final String threadId;
   private final String userId;
   private final Set<String> permissions;
+  private final PermissionImplications implications;
   private final String personaId;
   private final String messageText;
   private final Map<String, Boolean> featureFlags;
@@ -48,6 +50,7 @@ public final class TurnContext {
     this.threadId = b.threadId;
     this.userId = b.userId;
     this.permissions = b.permissions == null ? null : Set.copyOf(b.permissions);
+    this.implications = b.implications;
     this.personaId = b.personaId;
     this.messageText = b.messageText;
     this.featureFlags = Map.copyOf(b.featureFlags);
@@ -107,9 +110,18 @@ public final class TurnContext {
     return Optional.ofNullable(permissions);
   }
 
-  /** Whether the member is known to hold the permission; false when permissions are unknown. */
+  /**
+   * Whether the member is known to be granted the permission: held, or implied by one held under
+   * {@link #permissionImplications()} (Discord's {@code ADMINISTRATOR} grants every permission); false when
+   * permissions are unknown.
+   */
   public boolean hasPermission(String permission) {
-    return permissions != null && permissions.contains(permission);
+    return permissions != null && implications.grants(permissions, permission);
+  }
+
+  /** Which permissions grant others on this turn; {@link PermissionImplications#none()} unless set. */
+  public PermissionImplications permissionImplications() {
+    return implications;
   }
 
   /** The active persona. */
@@ -130,9 +142,18 @@ public final class TurnContext {
     return featureFlags;
   }
 
-  /** Whether a feature flag is on; a flag that was not set is off. */
+  /** Whether a feature flag is on; a flag that was not set is off (an opt-in). */
   public boolean flag(String name) {
     return Boolean.TRUE.equals(featureFlags.get(name));
+  }
+
+  /**
+   * Whether a switch is on: true unless the flag was set to {@code false}. The reading of the built-in
+   * switches ({@code web_search_enabled}, {@code imagegen_enabled}, {@code voice_messages_enabled}, MCP's
+   * replacement flag), whose features a host that sets nothing gets.
+   */
+  public boolean switchedOn(String name) {
+    return !Boolean.FALSE.equals(featureFlags.get(name));
   }
 
   /** The conversation's locale; {@link Locale#ROOT} when unknown. */
@@ -140,7 +161,16 @@ public final class TurnContext {
     return locale;
   }
 
-  /** Where the bot runs; {@link Environment#PRODUCTION} unless set. */
+  /**
+   * Where the bot runs; {@link Environment#PRODUCTION} unless set.
+   *
+   * @deprecated Read by nothing in Loadout, so setting it relaxed nothing: whether private networks are
+   *     reachable or MCP endpoints need HTTPS is decided once per process, from {@code RUN_ENV}, by
+   *     {@link Environment#fromVariables(java.util.Map)} (through {@code NetworkPolicy.fromEnvironment} and
+   *     {@code McpSettings.fromEnvironment}). Scheduled for removal before 1.0.
+   */
+  @Deprecated(since = "0.1", forRemoval = true)
+  @API(status = API.Status.DEPRECATED, since = "0.1")
   public Environment environment() {
     return environment;
   }
@@ -164,6 +194,7 @@ public final class TurnContext {
     b.threadId = threadId;
     b.userId = userId;
     b.permissions = permissions;
+    b.implications = implications;
     b.personaId = personaId;
     b.messageText = messageText;
     b.featureFlags.putAll(featureFlags);
@@ -196,6 +227,7 @@ public final class TurnContext {
     private String threadId;
     private String userId;
     private Set<String> permissions;
+    private PermissionImplications implications = PermissionImplications.none();
     private String personaId;
     private String messageText;
     private final Map<String, Boolean> featureFlags = new LinkedHashMap<>();
@@ -259,6 +291,18 @@ public final class TurnContext {
       return this;
     }
 
+    /**
+     * Sets which permissions grant others ({@link PermissionImplications#discord()} for a Discord bot), applied by
+     * {@link TurnContext#hasPermission(String)} and so by every permission rule; default none.
+     */
+    public Builder permissionImplications(PermissionImplications implications) {
+      if (implications == null) {
+        throw new IllegalArgumentException("permission implications must not be null; use PermissionImplications.none()");
+      }
+      this.implications = implications;
+      return this;
+    }
+
     /** Sets the active persona id. */
     public Builder personaId(String personaId) {
       this.personaId = personaId;
@@ -286,7 +330,14 @@ public final class TurnContext {
       return this;
     }
 
-    /** Sets the environment. */
+    /**
+     * Sets the environment.
+     *
+     * @deprecated See {@link TurnContext#environment()}: nothing reads it; the environment is a process-wide
+     *     decision made from {@code RUN_ENV} by {@link Environment#fromVariables(java.util.Map)}.
+     */
+    @Deprecated(since = "0.1", forRemoval = true)
+    @API(status = API.Status.DEPRECATED, since = "0.1")
     public Builder environment(Environment environment) {
       if (environment == null) {
         throw new IllegalArgumentException("environment must not be null");

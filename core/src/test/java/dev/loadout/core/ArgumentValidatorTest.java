@@ -55,4 +55,21 @@ class ArgumentValidatorTest {
     assertThat(spec.validator().violations(Json.parse("{\"items\":[1,\"two\",3]}")))
         .singleElement().asString().startsWith("/items/1: ");
   }
+
+  @Test
+  void aHugeWholeDoubleAgainstAnIntegerBoundIsAViolationNotAnException() {
+    // Found by the fuzz suite: the validator's bound check read 1.0E308 with asLong(), which Jackson 3 refuses.
+    ToolSpec spec = ToolSpec.builder("fetch", Tools.schema("{\"type\":\"object\",\"properties\":{\"max_length\":"
+        + "{\"type\":\"integer\",\"exclusiveMinimum\":0,\"exclusiveMaximum\":1000000,\"minimum\":1}}}")).build();
+    for (String v : new String[] {"1.0E308", "-1e308", "1e30"}) {
+      assertThat(spec.argumentViolations(Json.parse("{\"max_length\":" + v + "}"))).as(v).isNotEmpty()
+          .allSatisfy(line -> assertThat(line).startsWith("/max_length: "));
+    }
+    assertThat(spec.argumentViolations(Json.parse("{\"max_length\":1e3}"))).isEmpty();
+    try (Loadout loadout = Loadout.builder(ToolRegistry.builder().register(Tools.FnTool.echo(spec)).build()).build()) {
+      ToolResult r = loadout.prepare(Tools.context().build()).execute(ToolCall.of("c", "fetch", "{\"max_length\":1.0E308}"))
+          .toCompletableFuture().join();
+      assertThat(((ToolResult.Failure) r).code()).isEqualTo(ToolResult.INVALID_ARGUMENTS);
+    }
+  }
 }

@@ -16,7 +16,7 @@ class ConfigurationTest {
   @Test
   void loadoutSettersNameTheSettingAndTheValue() {
     Loadout.Builder b = Loadout.builder(REGISTRY);
-    assertThatThrownBy(() -> b.defaultTimeout(Duration.ofSeconds(-1))).hasMessage("defaultTimeout must be positive, but was PT-1S");
+    assertThatThrownBy(() -> b.defaultTimeout(Duration.ofSeconds(-1))).hasMessage("defaultTimeout must be from 1 ms to 1 day, but was PT-1S");
     assertThatThrownBy(() -> b.maxResultChars(10)).hasMessage("maxResultChars must be at least 256, but was 10");
     assertThatThrownBy(() -> b.groupOrder(Arrays.asList("media", null))).hasMessageContaining("without nulls");
     assertThatThrownBy(() -> b.groupOrder(List.of("media", "  "))).hasMessageContaining("blank group name");

@@ -147,10 +147,16 @@ class DialectSchemasGeminiTest {
   // ---- numbers, formats, arrays, objects
 
   @Test
-  void exclusiveBoundsBecomeInclusiveUnlessInclusiveOnesAreSet() {
+  void exclusiveBoundsBecomeTheInclusiveBoundsThatAdmitTheSameValues() {
+    // An integer's next whole number; any other number's next double: the shown bound never admits the excluded value.
+    assertThat(p("{'type':'integer','exclusiveMinimum':0,'exclusiveMaximum':1000000}"))
+        .isEqualTo(json("{'type':'integer','minimum':1,'maximum':999999}"));
+    assertThat(p("{'type':'integer','exclusiveMinimum':0.5}")).isEqualTo(json("{'type':'integer','minimum':1}"));
     assertThat(p("{'type':'number','exclusiveMinimum':0,'exclusiveMaximum':100}"))
-        .isEqualTo(json("{'type':'number','minimum':0,'maximum':100}"));
+        .isEqualTo(json("{'type':'number','minimum':" + Math.nextUp(0.0) + ",'maximum':" + Math.nextDown(100.0) + "}"));
+    // An inclusive bound that is already set keeps the stricter of the two.
     assertThat(p("{'type':'integer','minimum':1,'exclusiveMinimum':0}")).isEqualTo(json("{'type':'integer','minimum':1}"));
+    assertThat(p("{'type':'integer','minimum':0,'exclusiveMinimum':0}")).isEqualTo(json("{'type':'integer','minimum':1}"));
     assertThat(p("{'type':'number','minimum':0,'exclusiveMinimum':true}")).isEqualTo(json("{'type':'number','minimum':0}"));
   }
 

@@ -67,12 +67,12 @@ class DialectSchemasMcpTest {
   }
 
   @Test
-  void aZodSchemaForGeminiLosesAdditionalPropertiesAndGetsInclusiveBounds() {
+  void aZodSchemaForGeminiLosesAdditionalPropertiesAndGetsTheInclusiveBoundThatAdmitsTheSameIntegers() {
     assertThat(render(Dialect.GEMINI, ZOD)).isEqualTo(json("{'name':'mcp_tool','description':'An MCP tool',"
         + "'parameters':{'type':'object','properties':{"
         + "'path':{'type':'string','description':'File path'},"
         + "'encoding':{'type':'string','enum':['utf8','base64'],'default':'utf8'},"
-        + "'limit':{'type':'integer','minimum':0},"
+        + "'limit':{'type':'integer','minimum':1},"
         + "'tags':{'type':'array','items':{'type':'string'}},"
         + "'options':{'type':'object','properties':{'recursive':{'type':'boolean'}}}},"
         + "'required':['path']}}"));

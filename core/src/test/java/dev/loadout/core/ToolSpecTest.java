@@ -72,7 +72,7 @@ class ToolSpecTest {
   @Test
   void settersNameTheSettingAndTheValue() {
     ToolSpec.Builder b = Tools.spec("t").toBuilder();
-    assertThatThrownBy(() -> b.timeout(Duration.ZERO)).hasMessage("timeout of tool 't' must be positive, but was PT0S");
+    assertThatThrownBy(() -> b.timeout(Duration.ZERO)).hasMessage("timeout of tool 't' must be from 1 ms to 1 day, but was 0 ms");
     assertThatThrownBy(() -> b.description(null)).hasMessage("description of tool 't' must not be null");
     assertThatThrownBy(() -> b.metadata("k", null)).hasMessageContaining("must not contain null");
   }

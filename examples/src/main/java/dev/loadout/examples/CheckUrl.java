@@ -1,5 +1,6 @@
 package dev.loadout.examples;
 
+import dev.loadout.core.Environment;
 import dev.loadout.core.net.HostResolver;
 import dev.loadout.core.net.NetworkGuard;
 import dev.loadout.core.net.NetworkPolicy;
@@ -112,8 +113,8 @@ public final class CheckUrl {
       } catch (IllegalArgumentException e) {
         return usage(err, e.getMessage());
       }
-      boolean production = "production".equals(env.getOrDefault(NetworkPolicy.RUN_ENV, "").trim().toLowerCase(Locale.ROOT));
-      source = (production ? "production" : "development") + " (RUN_ENV=" + env.getOrDefault(NetworkPolicy.RUN_ENV, "") + ")";
+      Environment chosen = Environment.fromVariables(env);
+      source = chosen.name().toLowerCase(Locale.ROOT) + " (" + Environment.explain(env) + ")";
     }
     if (allowPrivate) {
       policy = policy.toBuilder().allowPrivateNetworks(true).build();

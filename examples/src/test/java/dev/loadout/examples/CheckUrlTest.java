@@ -55,7 +55,7 @@ class CheckUrlTest {
         reason: The URL host 'intranet.test' resolved to 10.0.0.5, 10.0.0.6; 10.0.0.5 is a private network address \
         (10.0.0.0/8), which this policy allows.
         addresses: 10.0.0.5, 10.0.0.6
-        policy: production (RUN_ENV=production), private networks allowed
+        policy: production (RUN_ENV is 'production', and only development, dev, local or test select development), private networks allowed
         """);
   }
 
@@ -82,6 +82,6 @@ class CheckUrlTest {
   @Test
   void anAmbiguousSpellingIsExplained() {
     assertThat(run(Map.of("RUN_ENV", "staging"), "http://0x7f.1/")).isEqualTo(1);
-    assertThat(out()).contains("code: ambiguous_host\n").contains("policy: development (RUN_ENV=staging)");
+    assertThat(out()).contains("code: ambiguous_host\n").contains("policy: production (RUN_ENV is 'staging', and only development, dev, local or test select development)");
   }
 }

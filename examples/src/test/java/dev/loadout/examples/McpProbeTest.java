@@ -52,7 +52,7 @@ class McpProbeTest {
 
   @Test
   void aStreamableServerPrintsItsTransportToolsAndTheSnapshotAsAddWouldStoreIt() {
-    int status = run(Map.of(), MCP.server().streamableUrl());
+    int status = run(Map.of("RUN_ENV", "development"), MCP.server().streamableUrl());
 
     assertThat(status).as(everything()).isZero();
     assertThat(out()).endsWith("""
@@ -77,7 +77,7 @@ class McpProbeTest {
 
   @Test
   void anSseOnlyEndpointIsReachedThroughTheFallbackAndSaysSo() {
-    int status = run(Map.of(), MCP.server().sseUrl());
+    int status = run(Map.of("RUN_ENV", "development"), MCP.server().sseUrl());
 
     assertThat(status).as(everything()).isZero();
     assertThat(out()).contains("transport: sse\n").contains("tools (6):\n");
@@ -85,7 +85,7 @@ class McpProbeTest {
 
   @Test
   void theTokenComesFromTheNamedVariableReachesTheServerAndIsNeverPrinted() {
-    int status = run(Map.of("PROBE_TOKEN", TOKEN), MCP.server().streamableUrl(), "--token-env", "PROBE_TOKEN");
+    int status = run(Map.of("RUN_ENV", "development", "PROBE_TOKEN", TOKEN), MCP.server().streamableUrl(), "--token-env", "PROBE_TOKEN");
 
     assertThat(status).as(everything()).isZero();
     assertThat(out()).contains("transport: streamable_http\n");
@@ -98,7 +98,7 @@ class McpProbeTest {
   void aRefusedTokenIsAConnectionFailureThatNamesNeitherTokenNorQuery() {
     MCP.server().inject(new McpFault.HttpStatus(401));
 
-    int status = run(Map.of("PROBE_TOKEN", TOKEN), MCP.server().url("/mcp?key=abc"), "--token-env=PROBE_TOKEN");
+    int status = run(Map.of("RUN_ENV", "development", "PROBE_TOKEN", TOKEN), MCP.server().url("/mcp?key=abc"), "--token-env=PROBE_TOKEN");
 
     assertThat(status).isEqualTo(1);
     assertThat(out()).startsWith("result: unauthorized\n").contains("mcp_unauthorized");
@@ -126,7 +126,8 @@ class McpProbeTest {
     assertThat(run(Map.of("GUILD_MCP_CONNECT_TIMEOUT_MS", "soon"), "http://127.0.0.1:9/mcp")).isEqualTo(2);
     assertThat(err.toString(StandardCharsets.UTF_8)).contains(McpProbe.USAGE)
         .contains("mcp probe: --token-env names 'NOT_SET', which is not set or empty")
-        .contains("GUILD_MCP_CONNECT_TIMEOUT_MS must be a positive integer, but was [soon]");
+        .contains("GUILD_MCP_CONNECT_TIMEOUT_MS must be a duration from 1 ms to 1 day (a whole number of milliseconds, "
+            + "or one with ms, s, min, h or d), but was 'soon'");
     assertThat(out()).isEmpty();
   }
 }

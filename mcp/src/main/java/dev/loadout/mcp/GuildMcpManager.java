@@ -39,7 +39,7 @@ import org.slf4j.LoggerFactory;
  * waits only for first connects of servers nothing is known against, at most {@link McpSettings#connectTimeout()}
  * (plus a small margin) for all of them together; it never waits for a server known to have failed. A
  * {@code web_search} or {@code url_fetcher} server declares the family it replaces, and core's collision policy
- * does the rest; its tools need the {@link #REPLACEMENT_FLAG} feature flag. Nothing connects at start-up.
+ * does the rest; the {@link #REPLACEMENT_FLAG} switch turns its tools off. Nothing connects at start-up.
  *
  * <p><b>Health.</b> See {@code Pool} in this package's overview: a lost connection fails its calls at once and
  * reconnects in the background; failed calls and connects quarantine a server, which a background probe on the
@@ -56,10 +56,11 @@ import org.slf4j.LoggerFactory;
 @API(status = EXPERIMENTAL, since = "0.1")
 public final class GuildMcpManager implements ExternalToolSources, AutoCloseable {
   /**
-   * The feature flag the tools of {@code web_search} and {@code url_fetcher} servers need, as their specs
-   * declare: a flag that is not set reads as off, so they are hidden with {@code feature_flag_off} and a call
-   * that still arrives fails with that code. The built-in they replace stays replaced meanwhile: with the flag
-   * off the guild's web family is off.
+   * The switch that turns off the tools of {@code web_search} and {@code url_fetcher} servers, as their specs
+   * declare: like every built-in switch, a flag that is not set reads as on, so a guild that registers a
+   * {@code url_fetcher} keeps URL fetching through it. Set to {@code false}, the tools are hidden with
+   * {@code feature_flag_off} and a call that still arrives fails with that code; the built-in they replace stays
+   * replaced meanwhile, so with the switch off the guild's web family is off.
    */
   public static final String REPLACEMENT_FLAG = "web_search";
 

@@ -54,12 +54,22 @@ public final class McpRegistration {
       throw new IllegalArgumentException("auth token must be 1 to " + RegistrationRules.MAX_TOKEN_CHARS
           + " characters, but had " + token.length());
     }
+    if (type == null) {
+      throw new IllegalArgumentException("registration type must not be null");
+    }
+    if (toolNames != null) {
+      for (int i = 0; i < toolNames.size(); i++) {
+        if (toolNames.get(i) == null) {
+          throw new IllegalArgumentException("tool names must not contain null, but [" + i + "] was null");
+        }
+      }
+    }
     this.id = id;
     this.guildId = guildId;
     this.name = name;
     this.url = url;
     this.token = token;
-    this.type = Objects.requireNonNull(type, "type");
+    this.type = type;
     this.enabled = enabled;
     this.toolNames = toolNames == null ? null : List.copyOf(toolNames);
     this.toolSelection = checkedSelection(toolSelection);

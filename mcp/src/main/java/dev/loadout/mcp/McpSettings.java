@@ -2,8 +2,11 @@ package dev.loadout.mcp;
 
 import static org.apiguardian.api.API.Status.MAINTAINED;
 
+import dev.loadout.core.Environment;
+import dev.loadout.core.internal.settings.EnvironmentReader;
+import dev.loadout.core.internal.settings.Settings;
 import java.time.Duration;
-import java.util.Locale;
+import java.time.temporal.ChronoUnit;
 import java.util.Map;
 import org.apiguardian.api.API;
 
@@ -33,9 +36,11 @@ import org.apiguardian.api.API;
  *   <tr><td>{@code MAX_MCP_SERVERS_PER_GUILD}</td><td>10</td><td>registrations per guild</td></tr>
  *   <tr><td>{@code MCP_TOOL_SNAPSHOT_MAX_NAMES}</td><td>100</td><td>names kept in a snapshot</td></tr>
  *   <tr><td>{@code MCP_TOOL_SNAPSHOT_NAME_MAX_CHARS}</td><td>128</td><td>code points per snapshot name</td></tr>
- *   <tr><td>{@code RUN_ENV}</td><td>—</td><td>{@code production} requires HTTPS endpoints</td></tr>
+ *   <tr><td>{@code RUN_ENV}</td><td>production</td><td>HTTPS endpoints are required unless it is
+ *       {@code development}, {@code dev}, {@code local} or {@code test}</td></tr>
  * </table>
- * A missing value gives the default; a value that is not a positive integer is refused with an
+ * A missing value gives the default; a value that cannot be read or is out of range (deadlines from 1 ms to
+ * 1 day, the cooldown and the TTL to 366 days, counts from 1) is refused with an
  * {@link IllegalArgumentException} naming the variable.
  *
  * @since 0.1
@@ -106,31 +111,40 @@ public final class McpSettings {
   }
 
   /**
-   * Settings from environment variables (see the table above); HTTPS is required only when {@code RUN_ENV}
-   * is {@code production}.
+   * Settings from environment variables (see the table above), read as every Loadout {@code fromEnvironment}
+   * reads them: a duration is a whole number in the variable's unit or one with {@code ms}, {@code s},
+   * {@code min}, {@code h} or {@code d}. HTTPS is required unless {@code RUN_ENV} names a development environment
+   * ({@code development}, {@code dev}, {@code local}, {@code test}); unset means production.
    *
-   * @throws IllegalArgumentException naming the variable whose value is not a positive integer
+   * @throws IllegalArgumentException naming the variable whose value cannot be read or is out of range
    */
   public static McpSettings fromEnvironment(Map<String, String> env) {
+    EnvironmentReader vars = EnvironmentReader.of(env);
     Builder b = builder();
-    millis(env, "GUILD_MCP_CONNECT_TIMEOUT_MS", DEFAULT_CONNECT_TIMEOUT, b::connectTimeout);
-    millis(env, "GUILD_MCP_EXECUTION_TIMEOUT_MS", DEFAULT_EXECUTION_TIMEOUT, b::executionTimeout);
-    millis(env, "GUILD_MCP_FAILURE_COOLDOWN_MS", DEFAULT_FAILURE_COOLDOWN, b::failureCooldown);
-    if (env.get("GUILD_MCP_MAX_FAILURE_COOLDOWN_MS") != null && !env.get("GUILD_MCP_MAX_FAILURE_COOLDOWN_MS").isBlank()) {
-      millis(env, "GUILD_MCP_MAX_FAILURE_COOLDOWN_MS", DEFAULT_MAX_FAILURE_COOLDOWN, b::maxFailureCooldown);
+    b.connectTimeout(vars.duration("GUILD_MCP_CONNECT_TIMEOUT_MS", ChronoUnit.MILLIS, DEFAULT_CONNECT_TIMEOUT,
+        Settings.MIN_DEADLINE, Settings.MAX_DEADLINE));
+    b.executionTimeout(vars.duration("GUILD_MCP_EXECUTION_TIMEOUT_MS", ChronoUnit.MILLIS, DEFAULT_EXECUTION_TIMEOUT,
+        Settings.MIN_DEADLINE, Settings.MAX_DEADLINE));
+    b.failureCooldown(vars.duration("GUILD_MCP_FAILURE_COOLDOWN_MS", ChronoUnit.MILLIS, DEFAULT_FAILURE_COOLDOWN,
+        Settings.MIN_DEADLINE, MAX_DURATION));
+    // Unset, the cap follows a first cooldown set longer than the default cap (the builder's rule).
+    if (vars.text("GUILD_MCP_MAX_FAILURE_COOLDOWN_MS").isPresent()) {
+      b.maxFailureCooldown(vars.duration("GUILD_MCP_MAX_FAILURE_COOLDOWN_MS", ChronoUnit.MILLIS,
+          DEFAULT_MAX_FAILURE_COOLDOWN, Settings.MIN_DEADLINE, MAX_DURATION));
     }
-    set("GUILD_MCP_FAILURE_THRESHOLD", () -> b.failureThreshold((int) number(env, "GUILD_MCP_FAILURE_THRESHOLD",
-        DEFAULT_FAILURE_THRESHOLD)));
-    millis(env, "GUILD_MCP_TOOL_LIST_TTL_MS", DEFAULT_TOOL_LIST_TTL, b::toolListTtl);
-    millis(env, "GUILD_MCP_PROGRESS_INTERVAL_MS", DEFAULT_PROGRESS_INTERVAL, b::progressInterval);
-    set("GUILD_MCP_CONNECTION_TTL_MINUTES", () -> b.connectionTtl(Duration.ofMinutes(number(env,
-        "GUILD_MCP_CONNECTION_TTL_MINUTES", DEFAULT_CONNECTION_TTL.toMinutes()))));
-    b.maxServersPerGuild((int) number(env, "MAX_MCP_SERVERS_PER_GUILD", DEFAULT_MAX_SERVERS_PER_GUILD));
-    b.snapshotMaxNames((int) number(env, "MCP_TOOL_SNAPSHOT_MAX_NAMES", ToolNameSnapshot.DEFAULT_MAX_NAMES));
-    b.snapshotNameMaxCodePoints((int) number(env, "MCP_TOOL_SNAPSHOT_NAME_MAX_CHARS",
-        ToolNameSnapshot.DEFAULT_NAME_MAX_CODE_POINTS));
-    String runEnv = env.get("RUN_ENV");
-    b.requireHttps(runEnv != null && runEnv.strip().toLowerCase(Locale.ROOT).equals("production"));
+    b.failureThreshold((int) vars.whole("GUILD_MCP_FAILURE_THRESHOLD", DEFAULT_FAILURE_THRESHOLD, 1, 100));
+    b.toolListTtl(vars.duration("GUILD_MCP_TOOL_LIST_TTL_MS", ChronoUnit.MILLIS, DEFAULT_TOOL_LIST_TTL,
+        Settings.MIN_DEADLINE, MAX_DURATION));
+    b.progressInterval(vars.duration("GUILD_MCP_PROGRESS_INTERVAL_MS", ChronoUnit.MILLIS, DEFAULT_PROGRESS_INTERVAL,
+        Settings.MIN_DEADLINE, MAX_DURATION));
+    b.connectionTtl(vars.duration("GUILD_MCP_CONNECTION_TTL_MINUTES", ChronoUnit.MINUTES, DEFAULT_CONNECTION_TTL,
+        Settings.MIN_DEADLINE, MAX_DURATION));
+    b.maxServersPerGuild((int) vars.whole("MAX_MCP_SERVERS_PER_GUILD", DEFAULT_MAX_SERVERS_PER_GUILD, 1, Integer.MAX_VALUE));
+    b.snapshotMaxNames((int) vars.whole("MCP_TOOL_SNAPSHOT_MAX_NAMES", ToolNameSnapshot.DEFAULT_MAX_NAMES, 1,
+        Integer.MAX_VALUE));
+    b.snapshotNameMaxCodePoints((int) vars.whole("MCP_TOOL_SNAPSHOT_NAME_MAX_CHARS",
+        ToolNameSnapshot.DEFAULT_NAME_MAX_CODE_POINTS, 1, Integer.MAX_VALUE));
+    b.requireHttps(vars.environment() == Environment.PRODUCTION);
     try {
       return b.build();
     } catch (IllegalArgumentException e) {
@@ -139,41 +153,9 @@ public final class McpSettings {
     }
   }
 
-  private static void millis(Map<String, String> env, String name, Duration fallback,
-      java.util.function.Consumer<Duration> setter) {
-    set(name, () -> setter.accept(Duration.ofMillis(number(env, name, fallback.toMillis()))));
-  }
-
-  /** Runs a setter; its refusal names the variable the value came from. */
-  private static void set(String name, Runnable setter) {
-    try {
-      setter.run();
-    } catch (IllegalArgumentException e) {
-      String m = String.valueOf(e.getMessage());
-      throw m.startsWith(name) ? e : new IllegalArgumentException(name + ": " + m, e);
-    }
-  }
-
-
   /** {@link #fromEnvironment(Map)} over {@link System#getenv()}. */
   public static McpSettings fromEnvironment() {
     return fromEnvironment(System.getenv());
-  }
-
-  private static long number(Map<String, String> env, String name, long fallback) {
-    String v = env.get(name);
-    if (v == null || v.isBlank()) {
-      return fallback;
-    }
-    try {
-      long n = Long.parseLong(v.strip());
-      if (n > 0 && n <= Integer.MAX_VALUE) {
-        return n;
-      }
-    } catch (NumberFormatException ignored) {
-      // reported below
-    }
-    throw new IllegalArgumentException(name + " must be a positive integer, but was [" + v + "]");
   }
 
   /** The deadline of one transport attempt (connect, initialize, discovery). */

@@ -13,10 +13,10 @@ import java.util.concurrent.CompletionStage;
 
 /**
  * A tool of a {@code web_search} or {@code url_fetcher} server: it stands in for a built-in of the web family,
- * so it needs the {@link GuildMcpManager#REPLACEMENT_FLAG} feature flag. Its spec requires the flag (the
- * standard availability filters hide it with {@code feature_flag_off} when the flag is not on), and a call is
- * checked again against the call's own context, so a call that arrives anyway, or a host without the
- * standard filters, still cannot run it.
+ * so the {@link GuildMcpManager#REPLACEMENT_FLAG} switch turns it off. Its spec declares the switch (the
+ * standard availability filters hide it with {@code feature_flag_off} when a turn sets the flag to false; unset
+ * is on, like every built-in switch), and a call is checked again against the call's own context, so a call that
+ * arrives anyway, or a host without the standard filters, still cannot run it.
  */
 final class ReplacementTool implements BaseTool {
   private final BaseTool tool;
@@ -25,7 +25,7 @@ final class ReplacementTool implements BaseTool {
 
   private ReplacementTool(BaseTool tool, String server) {
     this.tool = tool;
-    this.spec = tool.spec().toBuilder().requiredFlag(GuildMcpManager.REPLACEMENT_FLAG).build();
+    this.spec = tool.spec().toBuilder().switchedOffBy(GuildMcpManager.REPLACEMENT_FLAG).build();
     this.server = server;
   }
 
@@ -42,9 +42,9 @@ final class ReplacementTool implements BaseTool {
 
   @Override
   public CompletionStage<ToolResult> execute(ToolCall call, TurnContext context) {
-    if (!context.flag(GuildMcpManager.REPLACEMENT_FLAG)) {
+    if (!context.switchedOn(GuildMcpManager.REPLACEMENT_FLAG)) {
       return CompletableFuture.completedFuture(ToolResult.failure(AvailabilityFilters.FEATURE_FLAG_OFF,
-          "The feature flag [" + GuildMcpManager.REPLACEMENT_FLAG + "] is off for this turn, so '" + spec.name()
+          "The feature flag [" + GuildMcpManager.REPLACEMENT_FLAG + "] is set to false for this turn, so '" + spec.name()
               + "' of the MCP server '" + server + "' cannot run.", false));
     }
     return tool.execute(call, context);

@@ -22,7 +22,28 @@ class McpSettingsTest {
     assertThat(s.maxServersPerGuild()).isEqualTo(10);
     assertThat(s.snapshotMaxNames()).isEqualTo(100);
     assertThat(s.snapshotNameMaxCodePoints()).isEqualTo(128);
-    assertThat(s.requireHttps()).isFalse();
+    // Unset RUN_ENV is production: HTTPS required.
+    assertThat(s.requireHttps()).isTrue();
+  }
+
+  @Test
+  void onlyADevelopmentRunEnvLiftsTheHttpsRule() {
+    for (String dev : new String[] {"development", "dev", "local", "test", " DEV "}) {
+      assertThat(McpSettings.fromEnvironment(Map.of("RUN_ENV", dev)).requireHttps()).as(dev).isFalse();
+    }
+    for (String prod : new String[] {"production", "staging", "", "developer"}) {
+      assertThat(McpSettings.fromEnvironment(Map.of("RUN_ENV", prod)).requireHttps()).as(prod).isTrue();
+    }
+  }
+
+  @Test
+  void durationsMayCarryAUnitAndHaveRanges() {
+    McpSettings s = McpSettings.fromEnvironment(Map.of("GUILD_MCP_EXECUTION_TIMEOUT_MS", "2min",
+        "GUILD_MCP_CONNECTION_TTL_MINUTES", "3"));
+    assertThat(s.executionTimeout()).isEqualTo(Duration.ofMinutes(2));
+    assertThat(s.connectionTtl()).isEqualTo(Duration.ofMinutes(3));
+    assertThatThrownBy(() -> McpSettings.fromEnvironment(Map.of("GUILD_MCP_CONNECT_TIMEOUT_MS", "9223372035855")))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageStartingWith("GUILD_MCP_CONNECT_TIMEOUT_MS must be a duration");
   }
 
   @Test
@@ -71,7 +92,10 @@ class McpSettingsTest {
   @Test
   void aBadValueIsRefusedNamingTheVariable() {
     assertThatThrownBy(() -> McpSettings.fromEnvironment(Map.of("GUILD_MCP_EXECUTION_TIMEOUT_MS", "0")))
-        .hasMessage("GUILD_MCP_EXECUTION_TIMEOUT_MS must be a positive integer, but was [0]");
+        .hasMessage("GUILD_MCP_EXECUTION_TIMEOUT_MS must be a duration from 1 ms to 1 day (a whole number of "
+            + "milliseconds, or one with ms, s, min, h or d), but was '0'");
+    assertThatThrownBy(() -> McpSettings.fromEnvironment(Map.of("MAX_MCP_SERVERS_PER_GUILD", "ten")))
+        .hasMessage("MAX_MCP_SERVERS_PER_GUILD must be a whole number from 1 to 2147483647, but was 'ten'");
     assertThatThrownBy(() -> McpSettings.builder().connectTimeout(Duration.ZERO))
         .hasMessage("connectTimeout must be positive and at most PT24H, but was PT0S");
     assertThatThrownBy(() -> McpSettings.builder().failureThreshold(0))

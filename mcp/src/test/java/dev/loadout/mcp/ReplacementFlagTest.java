@@ -23,11 +23,16 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
-/** The {@code web_search} feature flag that the tools of replacement servers need, against a real in-JVM server. */
+/**
+ * The {@code web_search} switch that turns off the tools of replacement servers, against a real in-JVM server:
+ * unset is on, like every built-in switch, so registering a {@code url_fetcher} never leaves a guild without
+ * URL fetching by default.
+ */
 @Timeout(60)
 class ReplacementFlagTest {
   static final TurnContext FLAG_UNSET = TurnContext.builder("openai", "gpt-test").guildId("g1").build();
   static final TurnContext FLAG_ON = FLAG_UNSET.toBuilder().flag(GuildMcpManager.REPLACEMENT_FLAG, true).build();
+  static final TurnContext FLAG_OFF = FLAG_UNSET.toBuilder().flag(GuildMcpManager.REPLACEMENT_FLAG, false).build();
   @RegisterExtension
   static final McpTestServerExtension MCP = McpTestServerExtension.of(TestServers.standard("flags"));
 
@@ -66,10 +71,22 @@ class ReplacementFlagTest {
   }
 
   @Test
-  void withoutTheFlagAUrlFetchersToolsAreHiddenAndTheReplacedBuiltInStaysReplaced() {
+  void withTheFlagUnsetAUrlFetchersToolsAreShownSoTheGuildKeepsUrlFetching() {
     register(ServerType.URL_FETCHER);
     try (Loadout loadout = loadout()) {
       PreparedTurn turn = loadout.prepare(FLAG_UNSET);
+
+      assertThat(turn.visibleNames()).contains("fetch", "echo").doesNotContain("fetch_url");
+      assertThat(turn.hasFamily("url_fetch")).isTrue();
+      assertThat(turn.hidden("fetch_url").orElseThrow().hasReason("replaced_by_source")).isTrue();
+    }
+  }
+
+  @Test
+  void withTheFlagSetToFalseTheToolsAreHiddenAndTheReplacedBuiltInStaysReplaced() {
+    register(ServerType.URL_FETCHER);
+    try (Loadout loadout = loadout()) {
+      PreparedTurn turn = loadout.prepare(FLAG_OFF);
 
       assertThat(turn.visibleNames()).doesNotContain("fetch", "echo", "fetch_url");
       assertThat(turn.hidden("fetch").orElseThrow().hasReason(AvailabilityFilters.FEATURE_FLAG_OFF)).isTrue();
@@ -92,21 +109,23 @@ class ReplacementFlagTest {
   }
 
   @Test
-  void aCallThatArrivesWithTheFlagOffFailsWithFeatureFlagOffAndOneWithItOnRuns() throws Exception {
+  void aCallThatArrivesWithTheFlagFalseFailsWithFeatureFlagOffAndOneWithItOnOrUnsetRuns() throws Exception {
     register(ServerType.WEB_SEARCH);
     List<ToolSource> sources = manager.sourcesFor(FLAG_UNSET);
     BaseTool echo = tool(sources, "echo");
 
     MCP.server().clearRequests();
-    ToolResult refused = call(echo, "{\"text\":\"hi\"}", FLAG_ON.toBuilder().flag(GuildMcpManager.REPLACEMENT_FLAG, false).build());
+    ToolResult refused = call(echo, "{\"text\":\"hi\"}", FLAG_OFF);
     boolean reachedServer = MCP.server().requests().stream().anyMatch(r -> r.isJsonRpc("tools/call"));
     ToolResult ran = call(echo, "{\"text\":\"hi\"}", FLAG_ON);
+    ToolResult ranUnset = call(echo, "{\"text\":\"hi\"}", FLAG_UNSET);
 
     assertThat(((ToolResult.Failure) refused).code()).isEqualTo(AvailabilityFilters.FEATURE_FLAG_OFF);
     assertThat(reachedServer).as("the refused call reached the server").isFalse();
-    assertThat(((ToolResult.Failure) refused).message()).isEqualTo("The feature flag [web_search] is off for this turn, "
+    assertThat(((ToolResult.Failure) refused).message()).isEqualTo("The feature flag [web_search] is set to false for this turn, "
         + "so 'echo' of the MCP server 'web-search' cannot run.");
     assertThat(((ToolResult.Success) ran).summary().orElseThrow()).isEqualTo("echo: hi");
+    assertThat(ranUnset.isSuccess()).isTrue();
   }
 
   @Test
@@ -115,6 +134,7 @@ class ReplacementFlagTest {
     BaseTool echo = tool(manager.sourcesFor(FLAG_UNSET), "echo");
 
     assertThat(echo.spec().requirements().featureFlags()).isEmpty();
+    assertThat(echo.spec().requirements().switchFlags()).isEmpty();
     assertThat(call(echo, "{\"text\":\"hi\"}", FLAG_UNSET).isSuccess()).isTrue();
   }
 }

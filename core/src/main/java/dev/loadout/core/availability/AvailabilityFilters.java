@@ -41,7 +41,7 @@ public final class AvailabilityFilters {
   public static final String PROVIDER_CHECK_FAILED = "provider_check_failed";
   /** A required model capability is missing or has another value. */
   public static final String MISSING_MODEL_CAPABILITY = "missing_model_capability";
-  /** A required feature flag is off (or not set). */
+  /** A required feature flag is off (or not set), or a switch is set to false. */
   public static final String FEATURE_FLAG_OFF = "feature_flag_off";
   /** The member is known not to hold the required permissions. */
   public static final String MISSING_PERMISSION = "missing_permission";
@@ -75,7 +75,10 @@ public final class AvailabilityFilters {
     return RequirementFilters.CAPABILITIES;
   }
 
-  /** Every required feature flag must be on; a flag that is not set is off. */
+  /**
+   * Every required feature flag must be on (a flag that is not set is off), and no switch may be set to false
+   * (a switch that is not set is on).
+   */
   public static AvailabilityFilter featureFlags() {
     return RequirementFilters.FLAGS;
   }

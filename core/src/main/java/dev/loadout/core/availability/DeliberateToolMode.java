@@ -6,6 +6,7 @@ import dev.loadout.core.AttributeKey;
 import dev.loadout.core.AvailabilityFilter;
 import dev.loadout.core.ToolSpec;
 import dev.loadout.core.TurnContext;
+import dev.loadout.core.internal.settings.EnvironmentReader;
 import java.util.Arrays;
 import java.util.Collection;
 import java.util.Collections;
@@ -314,20 +315,16 @@ public final class DeliberateToolMode {
      * @throws IllegalArgumentException naming the variable when its value is not an integer
      */
     public Builder environment(Map<String, String> environment) {
-      if (environment == null) {
-        throw new IllegalArgumentException("environment must not be null");
-      }
-      String raw = environment.get(CONTEXT_TURNS_VARIABLE);
-      if (raw == null || raw.isBlank()) {
-        return this;
-      }
+      EnvironmentReader vars = EnvironmentReader.of(environment);
+      long turns;
       try {
-        long value = Long.parseLong(raw.strip());
-        return contextTurns((int) Math.max(Integer.MIN_VALUE, Math.min(Integer.MAX_VALUE, value)));
-      } catch (NumberFormatException e) {
-        throw new IllegalArgumentException(CONTEXT_TURNS_VARIABLE + " must be an integer (clamped to 0..10), but was '" + raw
-            + "'", e);
+        turns = vars.whole(CONTEXT_TURNS_VARIABLE, contextTurns, Long.MIN_VALUE, Long.MAX_VALUE);
+      } catch (IllegalArgumentException e) {
+        // Any integer is accepted and clamped, as the reference does; say that rather than the full long range.
+        throw new IllegalArgumentException(CONTEXT_TURNS_VARIABLE + " must be an integer (clamped to 0..10), but was '"
+            + vars.text(CONTEXT_TURNS_VARIABLE).orElse("") + "'", e);
       }
+      return contextTurns((int) Math.max(Integer.MIN_VALUE, Math.min(Integer.MAX_VALUE, turns)));
     }
 
     /**

@@ -67,12 +67,18 @@ final class RequirementFilters {
 
   static AvailabilityDecision flags(ToolSpec spec, TurnContext context) {
     java.util.Set<String> needed = spec.requirements().featureFlags();
-    if (needed.isEmpty()) {
+    java.util.Set<String> switches = spec.requirements().switchFlags();
+    if (needed.isEmpty() && switches.isEmpty()) {
       return AvailabilityDecision.available();
     }
     List<String> off = new ArrayList<>();
     for (String flag : new TreeSet<>(needed)) {
       if (!context.flag(flag)) {
+        off.add(flag);
+      }
+    }
+    for (String flag : new TreeSet<>(switches)) {
+      if (!context.switchedOn(flag)) {
         off.add(flag);
       }
     }
@@ -82,7 +88,7 @@ final class RequirementFilters {
 
   static AvailabilityDecision permissions(ToolSpec spec, TurnContext context) {
     PermissionRule rule = spec.requirements().permissions();
-    if (rule.isSatisfiedBy(context.permissions())) {
+    if (rule.isSatisfiedBy(context)) {
       return AvailabilityDecision.available();
     }
     if (context.permissions().isEmpty()) {

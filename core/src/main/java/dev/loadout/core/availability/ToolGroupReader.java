@@ -126,27 +126,42 @@ final class ToolGroupReader {
           + "; it is ignored and no tool group limits apply");
       return Map.of();
     }
-    return readGroups((Map<?, ?>) groups);
+    try {
+      return readGroups((Map<?, ?>) groups);
+    } catch (RuntimeException | StackOverflowError unreadable) {
+      // A host's own mapping that cannot even be iterated; nothing of it can be trusted.
+      warnings.warn(TOOL_GROUPS + " could not be read (" + unreadable.getClass().getSimpleName()
+          + "); it is ignored and no tool group limits apply");
+      return Map.of();
+    }
   }
 
   private Map<String, ToolGroupRule> readGroups(Map<?, ?> groups) {
     Map<String, ToolGroupRule> rules = new LinkedHashMap<>();
     Map<String, String> spelling = new LinkedHashMap<>();
     for (Map.Entry<?, ?> e : groups.entrySet()) {
-      String raw = e.getKey() == null ? "" : String.valueOf(e.getKey());
+      String raw = keyText(e.getKey());
       String group = normalize(raw);
       if (group.isEmpty()) {
         warnings.warn(TOOL_GROUPS + " has an entry with a blank group name; it is ignored");
         continue;
       }
       String earlier = spelling.putIfAbsent(group, raw);
-      ToolGroupRule rule = earlier == null ? readGroup(group, e.getValue())
+      ToolGroupRule rule = earlier == null ? readGroupSafely(group, e.getValue())
           : ToolGroupRule.unreadable(group, "the group is named twice ([" + echo(earlier) + "] and [" + echo(raw) + "])");
       rules.put(group, rule);
     }
     rules.values().forEach(rule -> rule.problem().ifPresent(problem -> warnings.warn("Tool group [" + rule.group()
         + "] is turned off in every channel because its " + TOOL_GROUPS + " settings cannot be read: " + problem)));
     return rules;
+  }
+
+  private ToolGroupRule readGroupSafely(String group, Object settings) {
+    try {
+      return readGroup(group, settings);
+    } catch (RuntimeException | StackOverflowError unreadable) {
+      return ToolGroupRule.unreadable(group, "its settings could not be read (" + unreadable.getClass().getSimpleName() + ")");
+    }
   }
 
   private ToolGroupRule readGroup(String group, Object settings) {
@@ -159,7 +174,7 @@ final class ToolGroupReader {
     Set<String> excluded = new LinkedHashSet<>();
     Set<String> given = new LinkedHashSet<>();
     for (Map.Entry<?, ?> e : ((Map<?, ?>) settings).entrySet()) {
-      String raw = e.getKey() == null ? "" : String.valueOf(e.getKey());
+      String raw = keyText(e.getKey());
       String key = normalize(raw);
       if (!given.add(key)) {
         problems.add("setting [" + key + "] is given twice");
@@ -267,9 +282,65 @@ final class ToolGroupReader {
       return "a mapping";
     }
     if (value instanceof Collection) {
-      return "a list [" + echo(String.valueOf(value)) + "]";
+      return "a list [" + text(value) + "]";
     }
-    return "[" + echo(String.valueOf(value)) + "]";
+    return "[" + text(value) + "]";
+  }
+
+  /** A key as text: a string as it is, anything else as {@link #text(Object)} gives it. */
+  private static String keyText(Object key) {
+    return key == null ? "" : key instanceof String ? (String) key : text(key);
+  }
+
+  /**
+   * Any value as at most {@value #MAX_ECHO} characters (plus an ellipsis), never by a collection's or mapping's
+   * own {@code toString}: a host's YAML reader turns anchors into structures that contain themselves, whose
+   * {@code toString} never ends. Lists show two levels, mappings none; a value whose {@code toString} fails is
+   * named by its type.
+   */
+  static String text(Object value) {
+    StringBuilder b = new StringBuilder();
+    try {
+      append(b, value, 0);
+    } catch (RuntimeException | StackOverflowError e) {
+      b.append("…");
+    }
+    return b.length() <= MAX_ECHO ? b.toString() : b.substring(0, MAX_ECHO) + "…";
+  }
+
+  private static void append(StringBuilder b, Object value, int depth) {
+    if (b.length() > MAX_ECHO) {
+      return;
+    }
+    if (value == null) {
+      b.append("null");
+    } else if (value instanceof Map) {
+      b.append("{…}");
+    } else if (value instanceof Collection) {
+      if (depth >= 2) {
+        b.append("[…]");
+        return;
+      }
+      b.append('[');
+      boolean first = true;
+      for (Object element : (Collection<?>) value) {
+        if (b.length() > MAX_ECHO) {
+          break;
+        }
+        b.append(first ? "" : ", ");
+        first = false;
+        append(b, element, depth + 1);
+      }
+      b.append(']');
+    } else {
+      String s;
+      try {
+        s = String.valueOf(value);
+      } catch (RuntimeException | StackOverflowError e) {
+        s = "(a " + value.getClass().getName() + ")";
+      }
+      b.append(s.length() > MAX_ECHO ? s.substring(0, MAX_ECHO + 1) : s);
+    }
   }
 
   /** Config text is the owner's, but a stray secret must not land whole in a log line. */

@@ -4,6 +4,7 @@ import static org.apiguardian.api.API.Status.MAINTAINED;
 
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
+import dev.loadout.core.internal.settings.Settings;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -177,12 +178,9 @@ public final class PersonaBlocks {
       return this;
     }
 
-    /** How long an answer is cached; zero disables caching, negative is refused. */
+    /** How long an answer is cached, from zero (no caching) to 1 day. */
     public Builder cacheTtl(Duration ttl) {
-      if (ttl == null || ttl.isNegative()) {
-        throw new IllegalArgumentException("cacheTtl must be zero or positive, but was " + ttl);
-      }
-      this.cacheTtl = ttl;
+      this.cacheTtl = Settings.duration("cacheTtl", ttl, Duration.ZERO, Settings.MAX_DEADLINE);
       return this;
     }
 

@@ -24,6 +24,14 @@ final class CompiledRule {
     this.dfa = RegexDfa.of(tree);
   }
 
+  /**
+   * The regex's capture groups; -1 for a prefix rule or a regex that did not compile (its problem is
+   * already reported, so nothing here recompiles it).
+   */
+  int groupCount() {
+    return regex == null ? -1 : regex.groupCount();
+  }
+
   /** The template values when the rule matches the message, else null. */
   ArgumentTemplate.Values match(String text, boolean mentioned) {
     if (!rule.enabled() || (rule.requireMention() && !mentioned)) {

@@ -255,8 +255,8 @@ public final class DirectCatalog {
         own.add("template uses {{" + needed + "}}, which only regex rules supply, but rules[" + r.index
             + "] is a prefix rule; use {{input}} to share one template");
       } else {
-        int groups = Pattern.compile(r.rule.pattern()).groupCount();
-        if (groups < needed) {
+        int groups = r.groupCount();
+        if (groups >= 0 && groups < needed) {
           own.add("template uses {{" + needed + "}}, but rules[" + r.index + "] has " + groups + " capture groups");
         }
       }

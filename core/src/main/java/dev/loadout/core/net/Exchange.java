@@ -48,6 +48,7 @@ final class Exchange {
   private static final int REDIRECT_BODY_DRAIN = 64 * 1024;
 
   private final CloseableHttpClient http;
+  private final DeadlineTimer deadlines;
   private final PinnedDns dns;
   private final NetworkPolicy policy;
   private final ParsedUrl target;
@@ -59,7 +60,9 @@ final class Exchange {
   /** Set once a streamed response's head arrived: later reads are bound by the idle timeout, not the deadline. */
   private boolean streaming;
 
-  Exchange(CloseableHttpClient http, PinnedDns dns, NetworkPolicy policy, ParsedUrl target, List<InetAddress> addresses, int hop) {
+  Exchange(CloseableHttpClient http, DeadlineTimer deadlines, PinnedDns dns, NetworkPolicy policy, ParsedUrl target,
+      List<InetAddress> addresses, int hop) {
+    this.deadlines = deadlines;
     this.http = http;
     this.dns = dns;
     this.policy = policy;
@@ -86,7 +89,7 @@ final class Exchange {
         .setResponseTimeout(Timeout.ofMilliseconds(Math.min(readMillis, remainingMillis)))
         .setConnectionRequestTimeout(Timeout.ofMilliseconds(remainingMillis))
         .build());
-    DeadlineTimer.Alarm alarm = DeadlineTimer.arm(deadline, request::cancel);
+    DeadlineTimer.Alarm alarm = deadlines.arm(deadline, request::cancel);
     ClassicHttpResponse response = null;
     boolean released = false;
     try {
@@ -151,7 +154,7 @@ final class Exchange {
         .setConnectionRequestTimeout(Timeout.ofMilliseconds(Math.max(1, headTimeout.toMillis())))
         .build());
     ClassicHttpResponse response = null;
-    try (DeadlineTimer.Alarm alarm = DeadlineTimer.arm(deadline, request::cancel)) {
+    try (DeadlineTimer.Alarm alarm = deadlines.arm(deadline, request::cancel)) {
       dns.pin(target.host(), addresses);
       try {
         response = http.executeOpen(new HttpHost(target.scheme(), target.host(), target.port()), request, context);

@@ -2,11 +2,12 @@ package dev.loadout.core.net;
 
 import static org.apiguardian.api.API.Status.MAINTAINED;
 
+import dev.loadout.core.Environment;
+import dev.loadout.core.internal.settings.EnvironmentReader;
+import dev.loadout.core.internal.settings.Settings;
 import java.time.Duration;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
-import java.util.Set;
 import org.apiguardian.api.API;
 
 /**
@@ -20,21 +21,24 @@ import org.apiguardian.api.API;
  * relaxes them. {@link #allowPrivateNetworks()} opens only RFC 1918, carrier-grade NAT ({@code 100.64.0.0/10}),
  * unique-local ({@code fc00::/7}) and loopback.
  *
- * <p>{@link #fromEnvironment()} reads:
+ * <p>{@link #fromEnvironment()} reads (words and units as every Loadout {@code fromEnvironment} reads them):
  * <ul>
- *   <li>{@code RUN_ENV}: {@code production} (trimmed, any case) selects {@link #production()}; anything else,
- *       including unset, selects {@link #development()}, where private networks are reachable.</li>
- *   <li>{@code FETCH_URL_ALLOW_PRIVATE_NETWORK}: in production only, {@code true}, {@code 1}, {@code yes} or
- *       {@code on} (trimmed, any case) make private networks reachable; any other value leaves them blocked.</li>
- *   <li>{@code MAX_FETCH_SIZE_MB}: when set, the body cap in MiB (a whole number from 1 to 1024).</li>
+ *   <li>{@code RUN_ENV}: {@code development}, {@code dev}, {@code local} or {@code test} (trimmed, any case)
+ *       select {@link #development()}, where private networks are reachable; anything else, unset included,
+ *       selects {@link #production()} (see {@link Environment#fromVariables(Map)}, which logs the choice once).</li>
+ *   <li>{@code FETCH_URL_ALLOW_PRIVATE_NETWORK}: in production, {@code true}, {@code yes}, {@code on} or {@code 1}
+ *       make private networks reachable; {@code false}, {@code no}, {@code off}, {@code 0} or unset leave them
+ *       blocked; any other word is refused.</li>
+ *   <li>{@code MAX_FETCH_SIZE_MB}: when set, the body cap, from 1 MiB to 1 GiB: a whole number of MiB, or a
+ *       size with a unit ({@code 512KiB} is refused as below the minimum, {@code 2GiB} as above it).</li>
  * </ul>
  *
  * @since 0.1
  */
 @API(status = MAINTAINED, since = "0.1")
 public final class NetworkPolicy {
-  /** The environment variable that selects production ({@code production}) or development (anything else). */
-  public static final String RUN_ENV = "RUN_ENV";
+  /** The environment variable that selects development or production; see {@link Environment#fromVariables(Map)}. */
+  public static final String RUN_ENV = Environment.RUN_ENV;
   /** The production opt-in that makes private networks reachable. */
   public static final String FETCH_URL_ALLOW_PRIVATE_NETWORK = "FETCH_URL_ALLOW_PRIVATE_NETWORK";
   /** The body cap in MiB, when a host wants another than the default. */
@@ -55,7 +59,6 @@ public final class NetworkPolicy {
   /** Deadline for a whole call, all redirects included, by default: 15 seconds. */
   public static final Duration DEFAULT_CALL_TIMEOUT = Duration.ofSeconds(15);
 
-  private static final Set<String> TRUE_WORDS = Set.of("true", "1", "yes", "on");
   private static final NetworkPolicy PRODUCTION = builder().build();
   private static final NetworkPolicy DEVELOPMENT = builder().allowPrivateNetworks(true)
       .maxBodyBytes(DEVELOPMENT_MAX_BODY_BYTES).build();
@@ -100,33 +103,22 @@ public final class NetworkPolicy {
    * The policy an environment asks for; see the class documentation for the variables.
    *
    * @param env variable names to values, such as {@link System#getenv()}
-   * @throws IllegalArgumentException when {@code MAX_FETCH_SIZE_MB} is set but not a whole number from 1 to 1024
+   * @throws IllegalArgumentException naming the variable when {@code FETCH_URL_ALLOW_PRIVATE_NETWORK} is not a
+   *     boolean word or {@code MAX_FETCH_SIZE_MB} not a size from 1 MiB to 1 GiB
    */
   public static NetworkPolicy fromEnvironment(Map<String, String> env) {
-    Objects.requireNonNull(env, "env");
-    boolean production = "production".equals(trimLower(env.get(RUN_ENV)));
+    EnvironmentReader vars = EnvironmentReader.of(env);
+    boolean production = vars.environment() == Environment.PRODUCTION;
     Builder b = production ? builder() : DEVELOPMENT.toBuilder();
-    if (production && TRUE_WORDS.contains(trimLower(env.get(FETCH_URL_ALLOW_PRIVATE_NETWORK)))) {
+    // Read in both environments, so a value that cannot be read is reported wherever it is set.
+    if (vars.bool(FETCH_URL_ALLOW_PRIVATE_NETWORK, false) && production) {
       b.allowPrivateNetworks(true);
     }
-    String size = env.get(MAX_FETCH_SIZE_MB);
-    if (size != null && !size.isBlank()) {
-      long mib;
-      try {
-        mib = Long.parseLong(size.trim());
-      } catch (NumberFormatException e) {
-        mib = -1;
-      }
-      if (mib < 1 || mib > 1024) {
-        throw new IllegalArgumentException(MAX_FETCH_SIZE_MB + " must be a whole number of MiB from 1 to 1024, but was '" + size + "'");
-      }
-      b.maxBodyBytes(mib << 20);
+    long cap = vars.bytes(MAX_FETCH_SIZE_MB, 1L << 20, -1, 1L << 20, MAX_BODY_BYTES_LIMIT);
+    if (cap > 0) {
+      b.maxBodyBytes(cap);
     }
     return b.build();
-  }
-
-  private static String trimLower(String value) {
-    return value == null ? "" : value.trim().toLowerCase(Locale.ROOT);
   }
 
   /** Whether RFC 1918, carrier-grade NAT, unique-local and loopback addresses may be reached. */
@@ -229,29 +221,26 @@ public final class NetworkPolicy {
       return this;
     }
 
-    /** The connect deadline per address; positive. */
+    /** The connect deadline per address, from 1 ms to 1 day. */
     public Builder connectTimeout(Duration timeout) {
       this.connectTimeout = positive("connectTimeout", timeout);
       return this;
     }
 
-    /** The longest wait for the next bytes of a response; positive. */
+    /** The longest wait for the next bytes of a response, from 1 ms to 1 day. */
     public Builder readTimeout(Duration timeout) {
       this.readTimeout = positive("readTimeout", timeout);
       return this;
     }
 
-    /** The deadline for a whole call, redirects included; positive. */
+    /** The deadline for a whole call, redirects included, from 1 ms to 1 day. */
     public Builder callTimeout(Duration timeout) {
       this.callTimeout = positive("callTimeout", timeout);
       return this;
     }
 
     private static Duration positive(String setting, Duration value) {
-      if (value == null || value.isNegative() || value.isZero() || value.toMillis() < 1) {
-        throw new IllegalArgumentException(setting + " must be at least 1 ms, but was " + value);
-      }
-      return value;
+      return Settings.deadline(setting, value);
     }
 
     /** The policy. */

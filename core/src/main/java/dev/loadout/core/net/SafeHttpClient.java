@@ -2,6 +2,7 @@ package dev.loadout.core.net;
 
 import static org.apiguardian.api.API.Status.MAINTAINED;
 
+import dev.loadout.core.internal.settings.Settings;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.URI;
@@ -78,6 +79,8 @@ public final class SafeHttpClient implements AutoCloseable {
   private final NetworkPolicy policy;
   private final PinnedDns dns;
   private final CloseableHttpClient http;
+  /** This client's own deadline watchdog: started by the first call, ended by {@link #close()}. */
+  private final DeadlineTimer deadlines = new DeadlineTimer();
   /** Set by {@link #close()}: a request it cut off fails with one stable code. */
   private volatile boolean closed;
   /** What built this client, so {@link #forTrustedBackend()} can build its twin. */
@@ -189,7 +192,7 @@ public final class SafeHttpClient implements AutoCloseable {
       if (previous != null && !previous.sameOrigin(target)) {
         headers.removeIf(h -> CREDENTIAL_HEADERS.contains(h.getKey().toLowerCase(Locale.ROOT)));
       }
-      Object outcome = new Exchange(http, dns, policy, target, verdict.addresses(), hop)
+      Object outcome = new Exchange(http, deadlines, dns, policy, target, verdict.addresses(), hop)
           .run(method, body, request.contentType(), headers, deadline, cap, request.rejectOversizedBody());
       if (outcome instanceof SafeHttpResponse) {
         return (SafeHttpResponse) outcome;
@@ -218,8 +221,9 @@ public final class SafeHttpClient implements AutoCloseable {
    *     {@link SafeHttpRequest#maxBodyBytes()} caps the whole body (the policy's cap when unset); a caller
    *     that keeps an event stream open caps each event itself
    * @param checked an allowed verdict from this client's {@link #guard()}
-   * @param headTimeout how long to wait for the response head, connecting included; positive
-   * @param idleTimeout how long each read may wait for bytes; zero for no limit (the caller closes the stream)
+   * @param headTimeout how long to wait for the response head, connecting included; from 1 ms to 1 day
+   * @param idleTimeout how long each read may wait for bytes, up to 1 day; zero for no limit (the caller closes
+   *     the stream)
    * @throws SafeHttpException with a stable code when no response head arrives, or
    *     {@link SafeHttpException#URL_REFUSED} when the URL is not on the checked origin
    */
@@ -228,10 +232,8 @@ public final class SafeHttpClient implements AutoCloseable {
     if (request == null || checked == null || !checked.allowed()) {
       throw new IllegalArgumentException("a request and an allowed verdict are required");
     }
-    if (headTimeout == null || headTimeout.isNegative() || headTimeout.isZero() || idleTimeout == null
-        || idleTimeout.isNegative()) {
-      throw new IllegalArgumentException("headTimeout must be positive and idleTimeout zero or positive");
-    }
+    Settings.deadline("headTimeout", headTimeout);
+    Settings.duration("idleTimeout", idleTimeout, Duration.ZERO, Settings.MAX_DEADLINE);
     ParsedUrl target;
     try {
       target = UrlParser.parse(request.url());
@@ -244,7 +246,7 @@ public final class SafeHttpClient implements AutoCloseable {
     }
     long cap = request.maxBodyBytes() > 0 ? request.maxBodyBytes() : policy.maxBodyBytes();
     try {
-      return new Exchange(http, dns, policy, target, checked.addresses(), 0)
+      return new Exchange(http, deadlines, dns, policy, target, checked.addresses(), 0)
           .open(request.method(), request.bodyView(), request.contentType(), request.headers(), headTimeout, idleTimeout, cap);
     } catch (SafeHttpException e) {
       if (closed) {
@@ -272,8 +274,8 @@ public final class SafeHttpClient implements AutoCloseable {
   }
 
   /**
-   * Closes pooled connections and ends requests in flight (they fail with {@code connection_failed}). Calls
-   * after this fail.
+   * Closes pooled connections and ends requests in flight (they fail with {@code connection_failed}), and ends
+   * the client's deadline thread before returning: no thread of the client is left. Calls after this fail.
    */
   @Override
   public void close() {
@@ -283,6 +285,7 @@ public final class SafeHttpClient implements AutoCloseable {
     } catch (IOException e) {
       // Closing idle sockets has nothing left to report.
     }
+    deadlines.close();
   }
 
   @Override

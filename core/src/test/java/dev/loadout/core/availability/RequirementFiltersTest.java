@@ -87,7 +87,14 @@ class RequirementFiltersTest {
         Arguments.of("missing flag counts as off", tool().requiredFlag("web_search").build(), ctx().build(),
             "feature_flag_off", "feature flag [web_search] is off"),
         Arguments.of("several flags all needed", tool().requiredFlag("b").requiredFlag("a").build(), ctx().flag("c", true).build(),
-            "feature_flag_off", "feature flag [a, b] are off"));
+            "feature_flag_off", "feature flag [a, b] are off"),
+        Arguments.of("an unset switch is on", tool().switchedOffBy("imagegen_enabled").build(), ctx().build(), null, null),
+        Arguments.of("a switch set to true is on", tool().switchedOffBy("imagegen_enabled").build(),
+            ctx().flag("imagegen_enabled", true).build(), null, null),
+        Arguments.of("a switch set to false hides the tool", tool().switchedOffBy("imagegen_enabled").build(),
+            ctx().flag("imagegen_enabled", false).build(), "feature_flag_off", "feature flag [imagegen_enabled] is off"),
+        Arguments.of("a required flag and a switch are both read", tool().requiredFlag("beta").switchedOffBy("x").build(),
+            ctx().flag("x", false).build(), "feature_flag_off", "feature flag [beta, x] are off"));
   }
 
   @ParameterizedTest(name = "{0}")

@@ -53,7 +53,7 @@ class PersonaBlocksTest {
   @Test
   void settingsAreCheckedAtOnce() {
     assertThatThrownBy(() -> PersonaBlocks.builder(f.store).cacheTtl(Duration.ofSeconds(-1)))
-        .hasMessage("cacheTtl must be zero or positive, but was PT-1S");
+        .hasMessage("cacheTtl must be from 0 ms to 1 day, but was PT-1S");
     assertThatThrownBy(() -> new PersonaBlock.Key("g", " ", "u")).hasMessage("personaId must not be blank, but was ' '");
     assertThatThrownBy(() -> new PersonaBlock(alice, BlockType.MUTE, "r", f.clock.instant(), f.clock.instant()))
         .hasMessageStartingWith("expiresAt must be after createdAt");

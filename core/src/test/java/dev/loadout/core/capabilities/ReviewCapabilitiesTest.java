@@ -112,6 +112,19 @@ class ReviewCapabilitiesTest {
   }
 
   @Test
+  void aDiscordAdministratorSeesAdminDetailsWithTheSameTableThePermissionFilterUses() {
+    try (Loadout loadout = loadout()) {
+      TurnContext admin = member().permissions(Set.of("ADMINISTRATOR"))
+          .permissionImplications(dev.loadout.core.PermissionImplications.discord()).build();
+      ToolResult.Success full = run(loadout.prepare(admin), "settings");
+      assertThat(full.modelText()).contains("Administrator details:", "- guild id: guild-secret-42");
+
+      ToolResult.Success withoutTable = run(loadout.prepare(member().permissions(Set.of("ADMINISTRATOR")).build()), "settings");
+      assertThat(withoutTable.modelText() + withoutTable.data()).doesNotContain("guild-secret-42");
+    }
+  }
+
+  @Test
   void unknownPermissionsFailClosedToTheRedactedReport() {
     try (Loadout loadout = loadout()) {
       ToolResult.Success r = run(loadout.prepare(member().permissions(null).build()), "settings");

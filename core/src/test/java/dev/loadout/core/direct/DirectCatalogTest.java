@@ -79,7 +79,25 @@ class DirectCatalogTest {
             "lookup: template uses {{1}}, which only regex rules supply, but the tool has the command [/look]; use {{input}} to share one template"),
         Arguments.of("group placeholders need enough groups",
             DirectConfig.builder("lookup").template("{\"term\":\"{{2}}\"}").rule(KeywordRule.regex("^find (.+)$")).build(),
-            "lookup: template uses {{2}}, but rules[0] has 1 capture groups"));
+            "lookup: template uses {{2}}, but rules[0] has 1 capture groups"),
+        Arguments.of("an invalid regex with a group template is refused like one without",
+            DirectConfig.builder("lookup").template("{\"term\":\"{{1}}\"}").rule(KeywordRule.regex("(unclosed")).build(),
+            "lookup: rules[0].pattern must be an RE2 regular expression"));
+  }
+
+  @Test
+  void anInvalidRegexWithAGroupTemplateGetsOneProblemAndNoRawException() {
+    DirectConfig bad = DirectConfig.builder("lookup").template("{\"term\":\"{{1}}\"}")
+        .rule(KeywordRule.regex("(unclosed")).rule(KeywordRule.regex("^find (.+)$")).build();
+    assertThat(refusal(LOOKUP, bad).problems()).singleElement().asString().startsWith("lookup: rules[0].pattern");
+  }
+
+  @Test
+  void restoringAnInvalidRegexWithAGroupTemplateReportsItInsteadOfThrowing() {
+    DirectConfig bad = DirectConfig.builder("lookup").template("{\"term\":\"{{1}}\"}")
+        .rule(KeywordRule.regex("(unclosed")).build();
+    DirectCatalog c = DirectCatalog.restore(List.of("/help"), List.of(bad), name -> name.equals("lookup") ? LOOKUP : null);
+    assertThat(c.restoreProblems()).isNotEmpty().allSatisfy(p -> assertThat(p).contains("lookup"));
   }
 
   @ParameterizedTest(name = "{0}")

@@ -28,11 +28,21 @@ class NetworkPolicyTest {
   }
 
   @Test
-  void anythingButProductionInRunEnvIsDevelopment() {
-    assertThat(NetworkPolicy.fromEnvironment(Map.of())).isEqualTo(NetworkPolicy.development());
-    assertThat(NetworkPolicy.fromEnvironment(Map.of("RUN_ENV", "staging"))).isEqualTo(NetworkPolicy.development());
-    assertThat(NetworkPolicy.fromEnvironment(Map.of("RUN_ENV", "production"))).isEqualTo(NetworkPolicy.production());
-    assertThat(NetworkPolicy.fromEnvironment(Map.of("RUN_ENV", " Production\n"))).isEqualTo(NetworkPolicy.production());
+  void anUnsetRunEnvIsProduction() {
+    assertThat(NetworkPolicy.fromEnvironment(Map.of())).isEqualTo(NetworkPolicy.production());
+    assertThat(NetworkPolicy.fromEnvironment(Map.of("RUN_ENV", "  "))).isEqualTo(NetworkPolicy.production());
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"development", "dev", "local", "test", " Development\n", "DEV", "Test"})
+  void onlyTheDevelopmentWordsSelectDevelopment(String value) {
+    assertThat(NetworkPolicy.fromEnvironment(Map.of("RUN_ENV", value))).isEqualTo(NetworkPolicy.development());
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"production", "prod", "staging", "developement", "qa", "true"})
+  void everyOtherRunEnvIsProduction(String value) {
+    assertThat(NetworkPolicy.fromEnvironment(Map.of("RUN_ENV", value))).isEqualTo(NetworkPolicy.production());
   }
 
   @ParameterizedTest
@@ -45,18 +55,30 @@ class NetworkPolicyTest {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"false", "0", "no", "off", "", "ture", "y", "enabled"})
-  void anyOtherOptInValueLeavesPrivateNetworksBlocked(String value) {
-    assertThat(NetworkPolicy.fromEnvironment(Map.of("RUN_ENV", "production", "FETCH_URL_ALLOW_PRIVATE_NETWORK", value))
-        .allowPrivateNetworks()).isFalse();
+  @ValueSource(strings = {"false", "0", "no", "off", "", "  "})
+  void theOffWordsAndUnsetLeavePrivateNetworksBlocked(String value) {
+    assertThat(NetworkPolicy.fromEnvironment(Map.of("FETCH_URL_ALLOW_PRIVATE_NETWORK", value)).allowPrivateNetworks())
+        .isFalse();
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"ture", "y", "enabled", "2"})
+  void anUnknownOptInWordIsRefusedNamingTheVariable(String value) {
+    assertThatThrownBy(() -> NetworkPolicy.fromEnvironment(Map.of("FETCH_URL_ALLOW_PRIVATE_NETWORK", value)))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("FETCH_URL_ALLOW_PRIVATE_NETWORK must be one of true/false, yes/no, on/off, 1/0, but was '" + value + "'");
   }
 
   @Test
   void theBodyCapComesFromMaxFetchSizeMb() {
     assertThat(NetworkPolicy.fromEnvironment(Map.of("RUN_ENV", "production", "MAX_FETCH_SIZE_MB", "12")).maxBodyBytes())
         .isEqualTo(12L << 20);
+    assertThat(NetworkPolicy.fromEnvironment(Map.of("MAX_FETCH_SIZE_MB", "2048 KiB")).maxBodyBytes()).isEqualTo(2L << 20);
     assertThatThrownBy(() -> NetworkPolicy.fromEnvironment(Map.of("MAX_FETCH_SIZE_MB", "lots")))
-        .hasMessage("MAX_FETCH_SIZE_MB must be a whole number of MiB from 1 to 1024, but was 'lots'");
+        .hasMessage("MAX_FETCH_SIZE_MB must be a size from 1 MiB to 1 GiB (a whole number of MiB, or one with B, KiB, MiB"
+            + " or GiB), but was 'lots'");
+    assertThatThrownBy(() -> NetworkPolicy.fromEnvironment(Map.of("MAX_FETCH_SIZE_MB", "99999999999999999")))
+        .hasMessageStartingWith("MAX_FETCH_SIZE_MB must be a size");
   }
 
   @Test
@@ -64,8 +86,8 @@ class NetworkPolicyTest {
     assertThatThrownBy(() -> NetworkPolicy.builder().maxRedirects(-1)).hasMessage("maxRedirects must be from 0 to 20, but was -1");
     assertThatThrownBy(() -> NetworkPolicy.builder().maxBodyBytes(0))
         .hasMessage("maxBodyBytes must be from 1 to 1073741824, but was 0");
-    assertThatThrownBy(() -> NetworkPolicy.builder().callTimeout(Duration.ZERO)).hasMessage("callTimeout must be at least 1 ms, but was PT0S");
-    assertThatThrownBy(() -> NetworkPolicy.builder().readTimeout(null)).hasMessage("readTimeout must be at least 1 ms, but was null");
+    assertThatThrownBy(() -> NetworkPolicy.builder().callTimeout(Duration.ZERO)).hasMessage("callTimeout must be from 1 ms to 1 day, but was 0 ms");
+    assertThatThrownBy(() -> NetworkPolicy.builder().readTimeout(null)).hasMessage("readTimeout must be from 1 ms to 1 day, but was null");
   }
 
   @Test

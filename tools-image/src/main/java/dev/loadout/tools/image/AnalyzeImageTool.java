@@ -7,11 +7,14 @@ import dev.loadout.core.ToolCall;
 import dev.loadout.core.ToolResult;
 import dev.loadout.core.ToolSpec;
 import dev.loadout.core.TurnContext;
+import dev.loadout.core.internal.settings.EnvironmentReader;
+import dev.loadout.core.internal.settings.Settings;
 import dev.loadout.core.net.SafeHttpClient;
 import dev.loadout.core.net.SafeHttpException;
 import dev.loadout.core.net.SafeHttpRequest;
 import dev.loadout.core.net.SafeHttpResponse;
 import java.time.Duration;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -206,30 +209,21 @@ public final class AnalyzeImageTool implements BaseTool {
       this.executor = executor;
     }
 
-    /** The deadline over look-up, downloads and inference; positive; default {@link #DEFAULT_TIMEOUT}. */
+    /** The deadline over look-up, downloads and inference; from 1 ms to 1 day; default {@link #DEFAULT_TIMEOUT}. */
     public Builder timeout(Duration timeout) {
-      if (timeout == null || timeout.isNegative() || timeout.isZero()) {
-        throw new IllegalArgumentException("timeout must be positive, but was " + timeout);
-      }
-      this.timeout = timeout;
+      this.timeout = Settings.deadline("timeout", timeout);
       return this;
     }
 
     /**
-     * Reads the deadline from {@value #TIMEOUT_VARIABLE} (milliseconds) when it is set.
+     * Reads the deadline from {@value #TIMEOUT_VARIABLE} when it is set: milliseconds, or a duration with a unit
+     * ({@code 90s}), from 1 ms to 1 day.
      *
-     * @throws IllegalArgumentException naming the variable when its value is not a positive number
+     * @throws IllegalArgumentException naming the variable when its value cannot be read or is out of range
      */
     public Builder timeoutFromEnvironment(Map<String, String> environment) {
-      String value = environment.get(TIMEOUT_VARIABLE);
-      if (value == null || value.isBlank()) {
-        return this;
-      }
-      try {
-        return timeout(Duration.ofMillis(Long.parseLong(value.trim())));
-      } catch (IllegalArgumentException e) { // includes NumberFormatException
-        throw new IllegalArgumentException(TIMEOUT_VARIABLE + " must be a positive number of milliseconds, but was " + value, e);
-      }
+      return timeout(EnvironmentReader.of(environment).duration(TIMEOUT_VARIABLE, ChronoUnit.MILLIS, timeout,
+          Settings.MIN_DEADLINE, Settings.MAX_DEADLINE));
     }
 
     /**

@@ -3,6 +3,7 @@ package dev.loadout.tools.image;
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import dev.loadout.core.ToolMedia;
+import dev.loadout.core.internal.settings.Settings;
 import dev.loadout.core.net.SafeHttpClient;
 import dev.loadout.core.net.SafeHttpResponse;
 import dev.loadout.core.net.SafeHttpRequest;
@@ -352,21 +353,18 @@ public final class ComfyUiBackend implements ImageBackend, AutoCloseable {
       return this;
     }
 
-    /** The deadline of one generation, from first upload to last image; positive; default {@link #DEFAULT_TIMEOUT}. */
+    /**
+     * The deadline of one generation, from first upload to last image; from 1 ms to 1 day; default
+     * {@link #DEFAULT_TIMEOUT}.
+     */
     public Builder timeout(Duration timeout) {
-      if (timeout == null || timeout.isNegative() || timeout.isZero()) {
-        throw new IllegalArgumentException("timeout must be positive, but was " + timeout);
-      }
-      this.timeout = timeout;
+      this.timeout = Settings.deadline("timeout", timeout);
       return this;
     }
 
-    /** The pause between polls of the history; zero or more; default {@link #DEFAULT_POLL_INTERVAL}. */
+    /** The pause between polls of the history; from zero to 1 day; default {@link #DEFAULT_POLL_INTERVAL}. */
     public Builder pollInterval(Duration interval) {
-      if (interval == null || interval.isNegative()) {
-        throw new IllegalArgumentException("pollInterval must not be negative, but was " + interval);
-      }
-      this.pollInterval = interval;
+      this.pollInterval = Settings.duration("pollInterval", interval, Duration.ZERO, Settings.MAX_DEADLINE);
       return this;
     }
 

@@ -9,8 +9,12 @@ import dev.loadout.core.ToolMedia;
 import dev.loadout.core.ToolResult;
 import dev.loadout.core.ToolSpec;
 import dev.loadout.core.TurnContext;
+import dev.loadout.core.internal.settings.EnvironmentReader;
+import dev.loadout.core.internal.settings.Settings;
 import dev.loadout.core.net.SafeHttpClient;
 import dev.loadout.core.participants.TargetResolver;
+import java.time.Duration;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -49,6 +53,11 @@ import tools.jackson.databind.node.ObjectNode;
  * then the saved user and persona tags detected on the turn ({@link ImageProgressNotice.TagSource});
  * default negative tags reach the backend only through a declared negative-prompt channel.
  *
+ * <p><b>Deadline.</b> The tool declares its own ({@link Builder#timeout(Duration)}, default
+ * {@link #DEFAULT_TIMEOUT}, or {@value #TIMEOUT_VARIABLE}), so that Loadout's default tool deadline (30 s) does not
+ * cut a generation that the backend still has time for and tell the model to try again; set it a little above
+ * the backend's own deadline ({@link ComfyUiBackend#DEFAULT_TIMEOUT} is two minutes).
+ *
  * @since 0.1
  */
 @API(status = EXPERIMENTAL, since = "0.1")
@@ -56,6 +65,10 @@ public final class GenerateImageTool implements BaseTool {
   /** The aspect ratios the model may choose; the first is the default. */
   public static final List<String> ASPECT_RATIOS =
       List.of("1:1", "2:3", "3:2", "3:4", "4:3", "4:5", "5:4", "9:16", "16:9", "21:9");
+  /** The tool's deadline by default: three minutes, ComfyUI's two plus a minute for reference downloads. */
+  public static final Duration DEFAULT_TIMEOUT = Duration.ofMinutes(3);
+  /** The environment variable {@link Builder#timeoutFromEnvironment(Map)} reads: milliseconds, or a duration with a unit. */
+  public static final String TIMEOUT_VARIABLE = "IMAGE_GENERATION_TIMEOUT_MS";
   /** The feature flag a guild sets to false to turn image generation off. */
   public static final String ENABLED_FLAG = "imagegen_enabled";
   /** Failure code: the backend does not support the requested mode now. */
@@ -101,7 +114,7 @@ public final class GenerateImageTool implements BaseTool {
   private final String tagsHint;
 
   private GenerateImageTool(Builder b) {
-    this.spec = GenerateImageSchema.base();
+    this.spec = GenerateImageSchema.base().toBuilder().timeout(b.timeout).build();
     this.backend = b.backend;
     this.references = new ReferenceCollector(b.references, b.avatars, b.targets, b.client, b.limits);
     this.positiveTags = b.positiveTags;
@@ -130,11 +143,19 @@ public final class GenerateImageTool implements BaseTool {
 
   @Override
   public Optional<ToolSpec> assembleForContext(TurnContext context) {
+    if (!context.switchedOn(ENABLED_FLAG)) {
+      // Hidden, not shown and then refused: a model must not be offered what it cannot use.
+      return Optional.empty();
+    }
     return GenerateImageSchema.variant(spec, backend.label(), backend.capabilities(), positiveTags);
   }
 
   @Override
   public AvailabilityDecision hiddenReason(TurnContext context) {
+    if (!context.switchedOn(ENABLED_FLAG)) {
+      return AvailabilityDecision.hidden(AvailabilityDecision.HIDDEN_BY_ASSEMBLY,
+          "image generation is disabled for this server (" + ENABLED_FLAG + " is false)");
+    }
     return AvailabilityDecision.hidden(AvailabilityDecision.HIDDEN_BY_ASSEMBLY,
         "the image backend " + backend.label() + " supports no generation mode");
   }
@@ -145,7 +166,7 @@ public final class GenerateImageTool implements BaseTool {
   }
 
   private ToolResult run(ObjectNode args, TurnContext context) {
-    if (Boolean.FALSE.equals(context.featureFlags().get(ENABLED_FLAG))) {
+    if (!context.switchedOn(ENABLED_FLAG)) {
       return ToolResult.failure(DISABLED, "Image generation is disabled for this server", false);
     }
     if (context.userId().isEmpty()) {
@@ -258,9 +279,26 @@ public final class GenerateImageTool implements BaseTool {
     private ImageProgressNotice.Listener progress = ImageProgressNotice.Listener.NONE;
     private ImageProgressNotice.TagSource savedTags = ImageProgressNotice.TagSource.NONE;
     private String tagsHint = DEFAULT_TAGS_HINT;
+    private Duration timeout = DEFAULT_TIMEOUT;
 
     private Builder(ImageBackend backend) {
       this.backend = backend;
+    }
+
+    /** The tool's deadline, from 1 ms to 1 day; default {@link #DEFAULT_TIMEOUT}. */
+    public Builder timeout(Duration timeout) {
+      this.timeout = Settings.deadline("timeout", timeout);
+      return this;
+    }
+
+    /**
+     * Reads the deadline from {@value #TIMEOUT_VARIABLE} when set: milliseconds or a duration with a unit ({@code 5min}).
+     *
+     * @throws IllegalArgumentException naming the variable when its value cannot be read or is out of range
+     */
+    public Builder timeoutFromEnvironment(Map<String, String> environment) {
+      return timeout(EnvironmentReader.of(environment).duration(TIMEOUT_VARIABLE, ChronoUnit.MILLIS, timeout,
+          Settings.MIN_DEADLINE, Settings.MAX_DEADLINE));
     }
 
     /** How media ids resolve to images; default {@link ReferenceImageResolver#NONE}. */

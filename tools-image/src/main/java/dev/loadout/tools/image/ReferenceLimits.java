@@ -2,8 +2,8 @@ package dev.loadout.tools.image;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
+import dev.loadout.core.internal.settings.EnvironmentReader;
 import java.util.Map;
-import java.util.Objects;
 import org.apiguardian.api.API;
 
 /**
@@ -51,31 +51,14 @@ public record ReferenceLimits(int maxCount, long maxSingleBytes, long maxTotalBy
    *     resulting limits are inconsistent
    */
   public static ReferenceLimits fromEnvironment(Map<String, String> env) {
-    Objects.requireNonNull(env, "env");
-    long count = number(env, MAX_COUNT_VARIABLE, DEFAULTS.maxCount, Integer.MAX_VALUE);
-    long single = number(env, MAX_SINGLE_BYTES_VARIABLE, DEFAULTS.maxSingleBytes, Long.MAX_VALUE);
-    long total = number(env, MAX_TOTAL_BYTES_VARIABLE, DEFAULTS.maxTotalBytes, Long.MAX_VALUE);
+    EnvironmentReader vars = EnvironmentReader.of(env);
+    long count = vars.whole(MAX_COUNT_VARIABLE, DEFAULTS.maxCount, 1, Integer.MAX_VALUE);
+    long single = vars.bytes(MAX_SINGLE_BYTES_VARIABLE, 1, DEFAULTS.maxSingleBytes, 1, Long.MAX_VALUE);
+    long total = vars.bytes(MAX_TOTAL_BYTES_VARIABLE, 1, DEFAULTS.maxTotalBytes, 1, Long.MAX_VALUE);
     if (total < single) {
       throw new IllegalArgumentException(MAX_TOTAL_BYTES_VARIABLE + " (" + total + ") must be at least "
           + MAX_SINGLE_BYTES_VARIABLE + " (" + single + ")");
     }
     return new ReferenceLimits((int) count, single, total);
-  }
-
-  private static long number(Map<String, String> env, String name, long fallback, long max) {
-    String value = env.get(name);
-    if (value == null || value.isBlank()) {
-      return fallback;
-    }
-    long n;
-    try {
-      n = Long.parseLong(value.trim());
-    } catch (NumberFormatException e) {
-      n = -1;
-    }
-    if (n < 1 || n > max) {
-      throw new IllegalArgumentException(name + " must be a positive whole number, but was '" + value + "'");
-    }
-    return n;
   }
 }

@@ -168,6 +168,10 @@ class AnalyzeImageToolTest {
         .isEqualTo(Duration.ofMillis(1500));
     assertThatThrownBy(() -> builder.timeoutFromEnvironment(Map.of("VISION_ANALYSIS_TIMEOUT_MS", "soon")))
         .isInstanceOf(IllegalArgumentException.class)
-        .hasMessage("VISION_ANALYSIS_TIMEOUT_MS must be a positive number of milliseconds, but was soon");
+        .hasMessage("VISION_ANALYSIS_TIMEOUT_MS must be a duration from 1 ms to 1 day (a whole number of milliseconds, "
+            + "or one with ms, s, min, h or d), but was 'soon'");
+    // Accepted before, then execute overflowed on the deadline arithmetic.
+    assertThatThrownBy(() -> builder.timeoutFromEnvironment(Map.of("VISION_ANALYSIS_TIMEOUT_MS", "9223372035855")))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageEndingWith("but was '9223372035855'");
   }
 }

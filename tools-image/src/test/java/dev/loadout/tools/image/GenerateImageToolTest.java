@@ -186,13 +186,41 @@ class GenerateImageToolTest {
   }
 
   @Test
-  void aGuildThatTurnedImageGenerationOffGetsTheReferenceMessage() throws Exception {
+  void aGuildThatTurnedImageGenerationOffDoesNotSeeTheToolAndACallThatArrivesAnywayGetsTheReferenceMessage()
+      throws Exception {
     var backend = new ImageFixtures.RecordingBackend(ImageCapabilities.of(false, TEXT_TO_IMAGE));
+    GenerateImageTool tool = GenerateImageTool.builder(backend).build();
+    TurnContext off = ImageFixtures.context().flag(GenerateImageTool.ENABLED_FLAG, false).build();
 
-    ToolResult result = call(GenerateImageTool.builder(backend).build(),
-        ImageFixtures.context().flag(GenerateImageTool.ENABLED_FLAG, false).build(), "{\"prompt\":\"x\"}");
+    try (Loadout loadout = Loadout.builder(ToolRegistry.builder().register(tool).build()).build()) {
+      var turn = loadout.prepare(off);
+      assertThat(turn.visibleNames()).doesNotContain("generate_image");
+      assertThat(turn.hidden("generate_image").orElseThrow().reasons().get(0).message()).contains("imagegen_enabled is false");
+      assertThat(loadout.prepare(ImageFixtures.context().build()).visibleNames()).contains("generate_image");
+    }
+    ToolResult direct = tool.execute(ToolCall.of("c1", "generate_image", "{\"prompt\":\"x\"}"), off)
+        .toCompletableFuture().get(10, TimeUnit.SECONDS);
+    assertThat(direct).isEqualTo(ToolResult.failure(GenerateImageTool.DISABLED, "Image generation is disabled for this server", false));
+    assertThat(backend.requests).isEmpty();
+  }
 
-    assertThat(result).isEqualTo(ToolResult.failure(GenerateImageTool.DISABLED, "Image generation is disabled for this server", false));
+  @Test
+  void theToolDeclaresItsOwnDeadlineSoTheDefaultThirtySecondsNeverCutsAGeneration() {
+    var backend = new ImageFixtures.RecordingBackend(ImageCapabilities.of(false, TEXT_TO_IMAGE));
+    assertThat(GenerateImageTool.builder(backend).build().spec().timeout()).contains(GenerateImageTool.DEFAULT_TIMEOUT);
+    assertThat(GenerateImageTool.DEFAULT_TIMEOUT).isGreaterThan(ComfyUiBackend.DEFAULT_TIMEOUT);
+    GenerateImageTool tool = GenerateImageTool.builder(backend).timeout(java.time.Duration.ofMinutes(10)).build();
+    assertThat(tool.spec().timeout()).contains(java.time.Duration.ofMinutes(10));
+    // The variant the model sees keeps the deadline.
+    assertThat(tool.assembleForContext(ImageFixtures.context().build()).orElseThrow().timeout())
+        .contains(java.time.Duration.ofMinutes(10));
+    assertThat(GenerateImageTool.builder(backend).timeoutFromEnvironment(java.util.Map.of("IMAGE_GENERATION_TIMEOUT_MS", "5min"))
+        .build().spec().timeout()).contains(java.time.Duration.ofMinutes(5));
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> GenerateImageTool.builder(backend)
+        .timeoutFromEnvironment(java.util.Map.of("IMAGE_GENERATION_TIMEOUT_MS", "9223372035855")))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageStartingWith("IMAGE_GENERATION_TIMEOUT_MS must be a duration");
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> GenerateImageTool.builder(backend).timeout(java.time.Duration.ZERO))
+        .hasMessage("timeout must be from 1 ms to 1 day, but was 0 ms");
   }
 
   @Test

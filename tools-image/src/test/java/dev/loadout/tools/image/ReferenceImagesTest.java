@@ -167,7 +167,9 @@ class ReferenceImagesTest {
         .isEqualTo(new ReferenceLimits(5, 1000, 4000));
     assertThatThrownBy(() -> ReferenceLimits.fromEnvironment(Map.of(ReferenceLimits.MAX_COUNT_VARIABLE, "many")))
         .isInstanceOf(IllegalArgumentException.class)
-        .hasMessage("IMAGE_REFERENCE_MAX_COUNT must be a positive whole number, but was 'many'");
+        .hasMessage("IMAGE_REFERENCE_MAX_COUNT must be a whole number from 1 to 2147483647, but was 'many'");
+    assertThat(ReferenceLimits.fromEnvironment(Map.of(ReferenceLimits.MAX_SINGLE_BYTES_VARIABLE, "1 MiB")).maxSingleBytes())
+        .isEqualTo(1L << 20);
     assertThatThrownBy(() -> ReferenceLimits.fromEnvironment(Map.of(ReferenceLimits.MAX_TOTAL_BYTES_VARIABLE, "10")))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessage("IMAGE_REFERENCE_MAX_TOTAL_BYTES (10) must be at least IMAGE_REFERENCE_MAX_SINGLE_BYTES (2097152)");

@@ -100,7 +100,7 @@ public final class GenerateVoiceMessageTool implements BaseTool {
   }
 
   private Optional<String> unavailable(TurnContext context) {
-    if (Boolean.FALSE.equals(context.featureFlags().get(ENABLED_FLAG))) {
+    if (!context.switchedOn(ENABLED_FLAG)) {
       return Optional.of("voice messages are disabled for this server");
     }
     if (dispatcher.endpoint().isEmpty()) {

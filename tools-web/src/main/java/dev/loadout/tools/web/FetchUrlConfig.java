@@ -1,13 +1,13 @@
 package dev.loadout.tools.web;
 
-import dev.loadout.core.net.SafeHttpRequest;
 import static org.apiguardian.api.API.Status.MAINTAINED;
 
+import dev.loadout.core.internal.settings.EnvironmentReader;
+import dev.loadout.core.net.SafeHttpRequest;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Optional;
 import org.apiguardian.api.API;
 
@@ -76,39 +76,19 @@ public final class FetchUrlConfig {
    * @throws IllegalArgumentException naming the variable when a value is unusable
    */
   public static FetchUrlConfig fromEnvironment(Map<String, String> env) {
-    Objects.requireNonNull(env, "env");
+    EnvironmentReader vars = EnvironmentReader.of(env);
     Builder b = builder();
-    String order = env.get(FETCH_URL_ENGINE_ORDER);
-    if (order != null && !order.isBlank()) {
-      b.engineOrder(order);
-    }
-    String max = env.get(FETCH_URL_MAX_CONTENT_LENGTH);
-    if (max != null && !max.isBlank()) {
-      int n;
+    vars.text(FETCH_URL_ENGINE_ORDER).ifPresent(b::engineOrder);
+    b.maxContentLength((int) vars.whole(FETCH_URL_MAX_CONTENT_LENGTH, DEFAULT_MAX_CONTENT_LENGTH, 1, MAX_CONTENT_LENGTH_LIMIT));
+    vars.text(CRAWL4AI_BASE_URL).ifPresent(base -> {
       try {
-        n = Integer.parseInt(max.trim());
-      } catch (NumberFormatException e) {
-        n = -1;
-      }
-      if (n < 1 || n > MAX_CONTENT_LENGTH_LIMIT) {
-        throw new IllegalArgumentException(FETCH_URL_MAX_CONTENT_LENGTH + " must be a whole number from 1 to "
-            + MAX_CONTENT_LENGTH_LIMIT + ", but was '" + max + "'");
-      }
-      b.maxContentLength(n);
-    }
-    String base = env.get(CRAWL4AI_BASE_URL);
-    if (base != null && !base.isBlank()) {
-      try {
-        b.crawl4aiBaseUrl(base.trim());
+        b.crawl4aiBaseUrl(base);
       } catch (IllegalArgumentException e) {
         throw new IllegalArgumentException(CRAWL4AI_BASE_URL + " must be an absolute http or https URL without "
             + "query or credentials", e);
       }
-    }
-    String token = env.get(CRAWL4AI_API_TOKEN);
-    if (token != null && !token.isBlank()) {
-      b.crawl4aiApiToken(token.trim());
-    }
+    });
+    vars.text(CRAWL4AI_API_TOKEN).ifPresent(b::crawl4aiApiToken);
     return b.build();
   }
 

@@ -8,6 +8,7 @@ import java.util.Objects;
 import org.apiguardian.api.API;
 import org.jsoup.Jsoup;
 import org.jsoup.nodes.Document;
+import org.jsoup.parser.Parser;
 
 /**
  * Converts an HTML page to Markdown for a language model: the main content only, as compact Markdown.
@@ -22,7 +23,8 @@ import org.jsoup.nodes.Document;
  * paragraphs, commas), against how much of it is link text, with class and id names as hints, and keeps
  * the best one with the siblings that belong to it. Navigation, footers, asides, share bars, forms,
  * {@code script}, {@code style}, {@code noscript} and {@code template} are dropped. A page with no
- * recognisable article falls back to its plain text; conversion never throws for any input string.
+ * recognisable article falls back to its plain text; conversion never throws for any input string (when
+ * even jsoup cannot parse a page, its text is still returned, from an XML reading or from the markup itself).
  *
  * <p>Instances are immutable and thread-safe; {@link #standard()} is the configuration {@code fetch_url}
  * uses:
@@ -77,8 +79,27 @@ public final class HtmlToMarkdown {
       return convertOrThrow(html, base);
     } catch (RuntimeException | StackOverflowError unexpected) {
       // A model-supplied URL can serve anything; a page that defeats the converter still reads as text.
-      return new MarkdownPage("", PlainText.of(Jsoup.parse(html, base).body()), false);
+      return new MarkdownPage("", fallbackText(html, base), false);
     }
+  }
+
+  /**
+   * The page's text by the first way that works: jsoup's HTML tree (the parser itself fails on some inputs,
+   * such as hundreds of nested {@code <b>} before {@code <p><b><div>}), its XML tree (no HTML tree-building
+   * rules to trip over), then plain markup stripping, which cannot fail.
+   */
+  private static String fallbackText(String html, String base) {
+    try {
+      return PlainText.of(Jsoup.parse(html, base).body());
+    } catch (RuntimeException | StackOverflowError htmlTreeFailed) {
+      // next way
+    }
+    try {
+      return PlainText.of(Jsoup.parse(html, base, Parser.xmlParser()));
+    } catch (RuntimeException | StackOverflowError xmlTreeFailed) {
+      // last way
+    }
+    return PlainText.ofMarkup(html);
   }
 
   private MarkdownPage convertOrThrow(String html, String base) {

@@ -3,10 +3,16 @@ package dev.loadout.tools.web;
 import org.jsoup.nodes.Element;
 import org.jsoup.nodes.Node;
 import org.jsoup.nodes.TextNode;
+import org.jsoup.parser.Parser;
+import org.jsoup.select.NodeFilter;
+import org.jsoup.select.NodeTraversor;
 
 /**
  * The fallback when no article is found: the page's text, one paragraph per block, nothing else. No
  * link or emphasis markup, since without extraction it would mostly decorate navigation.
+ *
+ * <p>Walks iteratively ({@link NodeTraversor}), so a page nested thousands of levels deep reads like any other.
+ * {@link #ofMarkup(String)} is the last resort when no parser can build a tree at all.
  */
 final class PlainText {
   private PlainText() {}
@@ -17,34 +23,87 @@ final class PlainText {
     }
     StringBuilder out = new StringBuilder();
     StringBuilder line = new StringBuilder();
-    walk(body, out, line);
+    NodeTraversor.filter(new NodeFilter() {
+      @Override
+      public FilterResult head(Node n, int depth) {
+        if (n instanceof TextNode) {
+          appendCollapsed(line, ((TextNode) n).getWholeText());
+          return FilterResult.CONTINUE;
+        }
+        if (!(n instanceof Element) || n == body) {
+          return FilterResult.CONTINUE;
+        }
+        String tag = ((Element) n).normalName();
+        if (tag.equals("script") || tag.equals("style") || tag.equals("noscript") || tag.equals("template")) {
+          return FilterResult.SKIP_ENTIRELY;
+        }
+        if (tag.equals("br") || NodeStats.BLOCK_TAGS.contains(tag)) {
+          flush(out, line);
+        }
+        return FilterResult.CONTINUE;
+      }
+
+      @Override
+      public FilterResult tail(Node n, int depth) {
+        if (n instanceof Element && n != body && NodeStats.BLOCK_TAGS.contains(((Element) n).normalName())) {
+          flush(out, line);
+        }
+        return FilterResult.CONTINUE;
+      }
+    }, body);
     flush(out, line);
     return out.toString();
   }
 
-  private static void walk(Element e, StringBuilder out, StringBuilder line) {
-    for (Node n : e.childNodes()) {
-      if (n instanceof TextNode) {
-        appendCollapsed(line, ((TextNode) n).getWholeText());
-      } else if (n instanceof Element) {
-        Element c = (Element) n;
-        String tag = c.normalName();
-        if (tag.equals("script") || tag.equals("style") || tag.equals("noscript") || tag.equals("template")) {
-          continue;
-        }
-        if (tag.equals("br")) {
-          flush(out, line);
-          continue;
-        }
-        boolean block = NodeStats.BLOCK_TAGS.contains(tag);
-        if (block) {
-          flush(out, line);
-        }
-        walk(c, out, line);
-        if (block) {
-          flush(out, line);
+  /**
+   * The text of markup no parser could turn into a tree: tags, comments and the content of {@code script} and
+   * {@code style} dropped, entities decoded where possible, whitespace collapsed. Needs nothing that can fail.
+   */
+  static String ofMarkup(String html) {
+    StringBuilder line = new StringBuilder();
+    int i = 0;
+    int n = html.length();
+    while (i < n) {
+      char c = html.charAt(i);
+      if (c != '<') {
+        int next = html.indexOf('<', i);
+        int end = next < 0 ? n : next;
+        appendCollapsed(line, decoded(html.substring(i, end)));
+        i = end;
+        continue;
+      }
+      if (html.startsWith("<!--", i)) {
+        int close = html.indexOf("-->", i + 4);
+        i = close < 0 ? n : close + 3;
+        continue;
+      }
+      int close = html.indexOf('>', i + 1);
+      if (close < 0) {
+        break;
+      }
+      String tag = html.substring(i + 1, close).strip().toLowerCase(java.util.Locale.ROOT);
+      i = close + 1;
+      for (String raw : new String[] {"script", "style"}) {
+        if (tag.equals(raw) || tag.startsWith(raw + " ")) {
+          int endTag = html.toLowerCase(java.util.Locale.ROOT).indexOf("</" + raw, i);
+          i = endTag < 0 ? n : endTag;
         }
       }
+      if (line.length() > 0 && line.charAt(line.length() - 1) != ' ') {
+        line.append(' ');
+      }
+    }
+    return line.toString().strip();
+  }
+
+  private static String decoded(String text) {
+    if (text.indexOf('&') < 0) {
+      return text;
+    }
+    try {
+      return Parser.unescapeEntities(text, false);
+    } catch (RuntimeException | StackOverflowError e) {
+      return text;
     }
   }
 

@@ -4,6 +4,7 @@ import dev.loadout.core.search.SearchFunction;
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import dev.loadout.core.TurnContext;
+import dev.loadout.core.internal.settings.EnvironmentReader;
 import dev.loadout.core.net.NetworkGuard;
 import dev.loadout.core.net.NetworkPolicy;
 import dev.loadout.core.net.SafeHttpClient;
@@ -12,7 +13,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
-import java.util.Set;
 import java.util.function.Predicate;
 import org.apiguardian.api.API;
 
@@ -54,8 +54,6 @@ public final class WebSearchToolBuilder {
   /** Engine ids separated by commas, such as {@code brave,searxng,duckduckgo}. */
   public static final String ENV_ENGINE_ORDER = "WEB_SEARCH_ENGINE_ORDER";
 
-  private static final Set<String> TRUE_WORDS = Set.of("true", "1", "yes", "on");
-  private static final Set<String> FALSE_WORDS = Set.of("false", "0", "no", "off");
 
   private NetworkPolicy policy = NetworkPolicy.production();
   private SafeHttpClient client;
@@ -67,7 +65,7 @@ public final class WebSearchToolBuilder {
   private String duckDuckGoUrl = DuckDuckGoEngine.DEFAULT_BASE_URL;
   private SearchFunction mcp;
   private List<String> order = DEFAULT_ORDER;
-  private Predicate<TurnContext> enabled = ctx -> !Boolean.FALSE.equals(ctx.featureFlags().get(WebSearchTool.ENABLED_FLAG));
+  private Predicate<TurnContext> enabled = ctx -> ctx.switchedOn(WebSearchTool.ENABLED_FLAG);
 
   WebSearchToolBuilder() {}
 
@@ -81,21 +79,15 @@ public final class WebSearchToolBuilder {
    * @throws IllegalArgumentException naming the variable whose value is not acceptable
    */
   static WebSearchToolBuilder fromEnvironment(Map<String, String> env) {
-    Objects.requireNonNull(env, "env");
+    EnvironmentReader vars = EnvironmentReader.of(env);
     WebSearchToolBuilder b = new WebSearchToolBuilder().networkPolicy(NetworkPolicy.fromEnvironment(env));
-    String searxng = env.get(ENV_SEARXNG_URL);
-    if (searxng != null && !searxng.isBlank()) {
-      b.searxngUrl = SearchHttp.baseUrl(ENV_SEARXNG_URL, searxng);
-    }
-    b.trustSearxng = bool(env, ENV_SEARXNG_ALLOW_PRIVATE_NETWORK, false);
-    String key = env.get(ENV_BRAVE_API_KEY);
-    if (key != null && !key.isBlank()) {
-      b.braveKey = apiKey(ENV_BRAVE_API_KEY, key);
-    }
-    b.duckDuckGo = bool(env, ENV_DUCKDUCKGO, true);
-    String order = env.get(ENV_ENGINE_ORDER);
-    if (order != null && !order.isBlank()) {
-      b.order = order(ENV_ENGINE_ORDER, List.of(order.split(",")));
+    vars.text(ENV_SEARXNG_URL).ifPresent(url -> b.searxngUrl = SearchHttp.baseUrl(ENV_SEARXNG_URL, url));
+    b.trustSearxng = vars.bool(ENV_SEARXNG_ALLOW_PRIVATE_NETWORK, false);
+    vars.text(ENV_BRAVE_API_KEY).ifPresent(key -> b.braveKey = apiKey(ENV_BRAVE_API_KEY, key));
+    b.duckDuckGo = vars.bool(ENV_DUCKDUCKGO, true);
+    List<String> order = vars.list(ENV_ENGINE_ORDER);
+    if (!order.isEmpty()) {
+      b.order = order(ENV_ENGINE_ORDER, order);
     }
     return b;
   }
@@ -210,21 +202,6 @@ public final class WebSearchToolBuilder {
       throw new IllegalArgumentException(setting + " must be a non-blank token without spaces or control characters");
     }
     return key.strip();
-  }
-
-  private static boolean bool(Map<String, String> env, String name, boolean unset) {
-    String v = env.get(name);
-    if (v == null || v.isBlank()) {
-      return unset;
-    }
-    String w = v.strip().toLowerCase(Locale.ROOT);
-    if (TRUE_WORDS.contains(w)) {
-      return true;
-    }
-    if (FALSE_WORDS.contains(w)) {
-      return false;
-    }
-    throw new IllegalArgumentException(name + " must be true or false, but was '" + v + "'");
   }
 
   private static List<String> order(String setting, List<String> ids) {

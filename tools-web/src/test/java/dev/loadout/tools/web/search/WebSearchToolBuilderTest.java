@@ -47,11 +47,11 @@ class WebSearchToolBuilderTest {
     assertThatThrownBy(() -> WebSearchTool.fromEnvironment(Map.of("SEARXNG_URL", "ftp://x/")))
         .isInstanceOf(IllegalArgumentException.class).hasMessageStartingWith("SEARXNG_URL must be");
     assertThatThrownBy(() -> WebSearchTool.fromEnvironment(Map.of("WEB_SEARCH_DUCKDUCKGO", "maybe")))
-        .hasMessage("WEB_SEARCH_DUCKDUCKGO must be true or false, but was 'maybe'");
+        .hasMessage("WEB_SEARCH_DUCKDUCKGO must be one of true/false, yes/no, on/off, 1/0, but was 'maybe'");
     assertThatThrownBy(() -> WebSearchTool.fromEnvironment(Map.of("WEB_SEARCH_ENGINE_ORDER", "searxng,bing")))
         .hasMessage("WEB_SEARCH_ENGINE_ORDER must list engines from [searxng, brave, mcp, duckduckgo], but had 'bing'");
     assertThatThrownBy(() -> WebSearchTool.fromEnvironment(Map.of("SEARXNG_ALLOW_PRIVATE_NETWORK", "sure")))
-        .hasMessageStartingWith("SEARXNG_ALLOW_PRIVATE_NETWORK must be true or false");
+        .hasMessageStartingWith("SEARXNG_ALLOW_PRIVATE_NETWORK must be one of true/false");
   }
 
   @Test
