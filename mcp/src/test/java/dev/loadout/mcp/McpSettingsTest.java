@@ -86,7 +86,8 @@ class McpSettingsTest {
         .hasMessage("GUILD_MCP_MAX_FAILURE_COOLDOWN_MS and GUILD_MCP_FAILURE_COOLDOWN_MS: maxFailureCooldown must not be "
             + "shorter than failureCooldown (PT10M), but was PT1M");
     assertThatThrownBy(() -> McpSettings.fromEnvironment(Map.of("GUILD_MCP_EXECUTION_TIMEOUT_MS", "90000000")))
-        .hasMessage("GUILD_MCP_EXECUTION_TIMEOUT_MS: executionTimeout must be positive and at most PT24H, but was PT25H");
+        .hasMessage("GUILD_MCP_EXECUTION_TIMEOUT_MS must be a duration from 1 ms to 1 day (a whole number of "
+            + "milliseconds, or one with ms, s, min, h or d), but was '90000000'");
   }
 
   @Test
