@@ -6,6 +6,7 @@ import dev.loadout.core.PreparedTurn;
 import dev.loadout.core.ToolCall;
 import dev.loadout.core.ToolRegistry;
 import dev.loadout.core.ToolResult;
+import dev.loadout.core.ToolSource;
 import dev.loadout.core.TurnContext;
 import dev.loadout.core.net.NetworkGuard;
 import dev.loadout.core.net.NetworkPolicy;
@@ -75,6 +76,8 @@ final class McpHealthScenario implements AutoCloseable {
   private TurnTimes.Turn last;
   private Object lastReason;
   private ContextSwitches switches;
+  /** How long the last turn's {@code sourcesFor} took; written and read by the turn thread only. */
+  private long gatherNanos;
 
   McpHealthScenario(McpHealthBenchmark.Options o, McpHealthBenchmark.Death death, ToolRegistry registry, int builtIns) {
     this.o = o;
@@ -94,7 +97,13 @@ final class McpHealthScenario implements AutoCloseable {
         .failureThreshold(o.threshold()).build();
     this.manager = GuildMcpManager.builder(store, NetworkGuard.of(NetworkPolicy.development())).settings(settings)
         .listener(watch).build();
-    this.loadout = Loadout.builder(registry).externalTools(manager).build();
+    // The manager as Loadout calls it, timed: what part of a turn is the gather, and what part the rest of prepare.
+    this.loadout = Loadout.builder(registry).externalTools(context -> {
+      long start = System.nanoTime();
+      List<ToolSource> sources = manager.sourcesFor(context);
+      gatherNanos = System.nanoTime() - start;
+      return sources;
+    }).build();
   }
 
   private static McpTestServer server(int i) {
@@ -264,7 +273,7 @@ final class McpHealthScenario implements AutoCloseable {
     latest = p;
     // Outside the timing: did the dead server's reason change (a new source, so a new routing)?
     Object reason = p.visible().size() == expected ? null : p.hidden(victimTool(0)).orElse(null);
-    last = new TurnTimes.Turn(start, took, cpu, bytes, reason != lastReason && reason != null,
+    last = new TurnTimes.Turn(start, took, gatherNanos, cpu, bytes, reason != lastReason && reason != null,
         switches.voluntary() - waits, switches.involuntary() - preemptions);
     lastReason = reason;
     LockSupport.parkNanos(o.paceNanos());

@@ -22,18 +22,20 @@ final class TurnTimes {
    *
    * @param startNanos when it started, by {@link System#nanoTime()}
    * @param nanos its wall time
+   * @param gatherNanos the wall time of the manager's {@code sourcesFor} inside it
    * @param cpuNanos its thread's CPU time over the turn
    * @param bytes what its thread allocated
    * @param sourcesChanged whether it met changed sources (a server went down or its reason changed: a new routing)
    * @param waits the thread's voluntary context switches in the turn (it waited: a lock, a park, a safepoint)
    * @param preemptions the involuntary ones (the scheduler gave its CPU to another thread)
    */
-  record Turn(long startNanos, long nanos, long cpuNanos, long bytes, boolean sourcesChanged, long waits,
+  record Turn(long startNanos, long nanos, long gatherNanos, long cpuNanos, long bytes, boolean sourcesChanged, long waits,
       long preemptions) {}
 
   private final String name;
   private long[] nanos = new long[1024];
   private long[] cpu = new long[1024];
+  private long[] gather = new long[1024];
   private long allocated;
   private int size;
   private final List<Turn> slow = new ArrayList<>();
@@ -51,7 +53,9 @@ final class TurnTimes {
     if (size == nanos.length) {
       nanos = Arrays.copyOf(nanos, size * 2);
       cpu = Arrays.copyOf(cpu, size * 2);
+      gather = Arrays.copyOf(gather, size * 2);
     }
+    gather[size] = t.gatherNanos();
     nanos[size] = t.nanos();
     cpu[size++] = t.cpuNanos();
     allocated += t.bytes();
@@ -125,7 +129,8 @@ final class TurnTimes {
   String summary() {
     String s = "turns=" + size + " p50=" + micros(percentile(50)) + " p99=" + micros(percentile(99)) + " max="
         + micros(max()) + " cpuP50=" + micros(cpuPercentile(50)) + " cpuP99=" + micros(cpuPercentile(99)) + " cpuMax="
-        + micros(cpuMax()) + " alloc=" + (size == 0 ? 0 : allocated / size) + "B";
+        + micros(cpuMax()) + " gatherP50=" + micros(percentile(gather, size, 50)) + " gatherP99="
+        + micros(percentile(gather, size, 99)) + " alloc=" + (size == 0 ? 0 : allocated / size) + "B";
     if (changes.isEmpty()) {
       return s;
     }
