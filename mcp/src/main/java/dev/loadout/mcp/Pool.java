@@ -208,17 +208,28 @@ final class Pool {
    * @param counts whether this counts as a failed call (a server that restarted and forgot the session does not)
    */
   void lost(Connection c, TransportFailure reason, boolean counts) {
+    ServerHealth h = c.health;
+    // Taken before the connection reads as ended: a turn that finds it ended must find the server reconnecting
+    // (or quarantined), not free to connect, or it would start the reconnect itself and wait for it.
+    boolean mine = !closed && h.reconnecting.compareAndSet(false, true);
     if (!c.end(reason)) {
+      if (mine) {
+        h.reconnecting.set(false);
+      }
       return;
     }
-    ServerHealth h = c.health;
     h.lastFailure = "the connection ended: " + reason.getMessage();
     pool.asMap().remove(c.target.key(), c);
     LOG.info("MCP {} ('{}') lost its connection ({}); reconnecting in the background", c.target.key().describe(),
         c.target.name(), reason.code);
     boolean opened = counts && h.breaker.onCallFailure();
+    if (!mine) {
+      return; // a reconnect is already running
+    }
     if (!opened && h.breaker.isClosed() && !closed) {
       reconnect(c.target.key(), h);
+    } else {
+      h.reconnecting.set(false);
     }
   }
 
@@ -284,9 +295,11 @@ final class Pool {
     return Optional.of(c);
   }
 
+  /** Reconnects in the background; the caller holds {@code h.reconnecting}, let go when the connect ends. */
   private void reconnect(Key key, ServerHealth h) {
     Optional<Target> t = current.apply(key);
-    if (t.isEmpty() || !h.reconnecting.compareAndSet(false, true)) {
+    if (t.isEmpty()) {
+      h.reconnecting.set(false);
       return;
     }
     connect(t.get(), h).whenComplete((r, e) -> h.reconnecting.set(false));
