@@ -24,6 +24,7 @@ import java.util.List;
 import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.Supplier;
 
 /**
  * One run of {@link McpHealthBenchmark} for one way of dying: five in-JVM MCP servers (Streamable HTTP on
@@ -125,7 +126,7 @@ final class McpHealthScenario implements AutoCloseable {
     TurnTimes healthy = new TurnTimes("healthy");
     long healthyFrom = System.nanoTime();
     for (int i = 0; i < o.healthy(); i++) {
-      requireVisible(turn(healthy), expected, "healthy turn " + i);
+      requireVisible(turn(healthy), expected, "a healthy turn");
     }
     long deathAt = System.nanoTime();
     String healthyGc = gc.describe(healthyFrom, deathAt);
@@ -141,7 +142,8 @@ final class McpHealthScenario implements AutoCloseable {
         + TimeUnit.SECONDS.toNanos(10);
     PreparedTurn p = turn();
     while (shows(p)) {
-      require(System.nanoTime() < detectDeadline, "the dead server's tools were still shown after the bot's calls " + calls);
+      require(System.nanoTime() < detectDeadline, () -> "the dead server's tools were still shown after the bot's calls "
+          + copy(calls));
       detect.add(last);
       p = turn();
     }
@@ -153,7 +155,8 @@ final class McpHealthScenario implements AutoCloseable {
     TreeSet<String> codes = new TreeSet<>(hiddenCodes(p));
     while (next.size() < o.after()) {
       p = turn(next);
-      require(p.visible().size() == expected - TOOLS_PER_SERVER, "the dead server's tools came back during the next turns");
+      require(p.visible().size() == expected - TOOLS_PER_SERVER,
+          () -> "the dead server's tools came back during the next turns");
     }
     codes.addAll(hiddenCodes(p));
     String nextGc = gc.describe(nextFrom, System.nanoTime());
@@ -161,7 +164,7 @@ final class McpHealthScenario implements AutoCloseable {
 
     TurnTimes gap = new TurnTimes("gap");
     while (watch.state() != BreakerState.OPEN) {
-      require(System.nanoTime() < detectDeadline + cycleBound(), "the dead server was never quarantined: " + watch.moves());
+      require(System.nanoTime() < detectDeadline + cycleBound(), () -> "the dead server was never quarantined: " + watch.moves());
       turn(gap);
     }
     List<Cycle> cycles = new ArrayList<>();
@@ -180,12 +183,14 @@ final class McpHealthScenario implements AutoCloseable {
     TurnTimes back = new TurnTimes("back");
     p = turn(back);
     while (!shows(p)) {
-      require(System.nanoTime() - revivedAt < cycleBound(), "the tools did not come back: " + watch.moves());
+      require(System.nanoTime() - revivedAt < cycleBound(), () -> "the tools did not come back: " + watch.moves());
       p = turn(back);
     }
     long backAfter = System.nanoTime() - revivedAt;
     requireVisible(p, expected, "the turn after the server came back");
-    require(p.variant(victimTool(0)).isPresent(), "the turn shows every tool but not the victim's: " + p.visibleNames());
+    PreparedTurn whole = p;
+    require(whole.variant(victimTool(0)).isPresent(), () -> "the turn shows every tool but not the victim's: "
+        + whole.visibleNames());
     Call backCall = call(p, victimTool(0));
 
     long maxAfter = Math.max(Math.max(detect.max(), next.max()), Math.max(gap.max(), back.max()));
@@ -199,7 +204,7 @@ final class McpHealthScenario implements AutoCloseable {
     List<TurnTimes> cycleTurns = new ArrayList<>();
     cycles.forEach(c -> cycleTurns.add(c.turns()));
     cycleTurns.add(back);
-    return new Result(death, healthy, healthyGc, detect, List.copyOf(calls), detectedAfter, next, nextGc,
+    return new Result(death, healthy, healthyGc, detect, copy(calls), detectedAfter, next, nextGc,
         String.join("|", codes), gap, cycles,
         revivedInTime, back, backAfter, backCall, maxAfter, explain(cycleTurns, McpHealthBenchmark.MAX_CYCLE_TURN_NANOS),
         slow);
@@ -212,7 +217,7 @@ final class McpHealthScenario implements AutoCloseable {
     long deadline = from + cycleBound();
     int duringProbe = 0;
     while (watch.probesEnded() < end) {
-      require(System.nanoTime() < deadline, "cooldown cycle " + k + " did not end: " + watch.moves());
+      require(System.nanoTime() < deadline, () -> "cooldown cycle " + k + " did not end: " + watch.moves());
       boolean probing = watch.state() == BreakerState.HALF_OPEN;
       turn(t);
       duringProbe += probing ? 1 : 0;
@@ -226,7 +231,7 @@ final class McpHealthScenario implements AutoCloseable {
       }
     }
     require(e >= 2 && moves.get(e - 1).to() == BreakerState.HALF_OPEN && moves.get(e - 2).to() == BreakerState.OPEN,
-        "unexpected breaker moves " + moves);
+        () -> "unexpected breaker moves " + moves);
     long quarantine = moves.get(e - 1).atNanos() - moves.get(e - 2).atNanos();
     long probe = moves.get(e).atNanos() - moves.get(e - 1).atNanos();
     BreakerState outcome = moves.get(e).to();
@@ -252,7 +257,7 @@ final class McpHealthScenario implements AutoCloseable {
       if (i % 2_000 == 0) {
         int server = (i / 2_000) % SERVERS;
         Call c = call(p, "s" + server + "_tool_0");
-        require(c.ok(), "a warm-up call to server " + server + " failed: " + c);
+        require(c.ok(), () -> "a warm-up call to server " + server + " failed: " + c);
       }
     }
   }
@@ -380,13 +385,20 @@ final class McpHealthScenario implements AutoCloseable {
   }
 
   private static void requireVisible(PreparedTurn p, int expected, String when) {
-    require(p.visible().size() == expected, when + ": expected " + expected + " visible tools, but the turn showed "
+    require(p.visible().size() == expected, () -> when + ": expected " + expected + " visible tools, but the turn showed "
         + p.visibleNames() + " and hid " + p.hidden());
   }
 
-  private static void require(boolean ok, String message) {
+  /** The message is built only on failure: these checks run between every two turns. */
+  private static void require(boolean ok, Supplier<String> message) {
     if (!ok) {
-      throw new IllegalStateException(message);
+      throw new IllegalStateException(message.get());
+    }
+  }
+
+  private static List<Call> copy(List<Call> calls) {
+    synchronized (calls) {
+      return List.copyOf(calls);
     }
   }
 

@@ -132,10 +132,10 @@ final class Pool {
           + "] is quarantined because " + failure + "; it is retried in the background");
     }
     if (h.reconnecting.get()) {
-      String failure = h.lastFailure;
-      ToolSource known = h.downIfSame(t, McpFailureCodes.CONNECTION_LOST, failure);
-      return known != null ? known : h.down(t, McpFailureCodes.CONNECTION_LOST, failure, "the connection to the MCP "
-          + "server [" + t.name() + "] ended (" + failure + "); it is reconnecting in the background");
+      String why = h.lost;
+      ToolSource known = h.downIfSame(t, McpFailureCodes.CONNECTION_LOST, why);
+      return known != null ? known : h.down(t, McpFailureCodes.CONNECTION_LOST, why, "the connection to the MCP "
+          + "server [" + t.name() + "] ended (" + why + "); it is reconnecting in the background");
     }
     return null;
   }
@@ -212,6 +212,11 @@ final class Pool {
     // Taken before the connection reads as ended: a turn that finds it ended must find the server reconnecting
     // (or quarantined), not free to connect, or it would start the reconnect itself and wait for it.
     boolean mine = !closed && h.reconnecting.compareAndSet(false, true);
+    if (mine) {
+      // What the turns quote from now until the reconnect ends, whatever the reconnect's own failures say.
+      String m = String.valueOf(reason.getMessage());
+      h.lost = m.endsWith(".") ? m.substring(0, m.length() - 1) : m;
+    }
     if (!c.end(reason)) {
       if (mine) {
         h.reconnecting.set(false);

@@ -21,6 +21,8 @@ final class ServerHealth {
   final AtomicBoolean reconnecting = new AtomicBoolean();
   volatile List<String> toolNames;
   volatile String lastFailure = "it has not connected yet";
+  /** Why its last connection ended, as turns quote it while it reconnects (one sentence for the whole reconnect). */
+  volatile String lost = "it ended";
   volatile ScheduledFuture<?> probe;
   private volatile Down down;
 

@@ -15,7 +15,10 @@ import dev.loadout.testkit.mcp.McpTestServer;
 import dev.loadout.testkit.time.TestClock;
 import dev.loadout.testkit.time.TestScheduler;
 import java.time.Duration;
+import java.util.Collections;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
@@ -29,7 +32,7 @@ import org.junit.jupiter.api.Timeout;
  * quarantine's background probes (OPEN to HALF_OPEN to OPEN, twice per cooldown) never make Loadout resolve its
  * routing again (a sentence naming the retry time was a new source after every failed probe). And when its
  * connection is lost, no turn ever waits for the reconnect: the server reads as reconnecting before its
- * connection reads as ended.
+ * connection reads as ended, with one sentence until the reconnect ends.
  */
 @Timeout(60)
 class DeadServerTurnsTest {
@@ -97,11 +100,15 @@ class DeadServerTurnsTest {
         healthy.clearRequests();
         AtomicLong slowest = new AtomicLong();
         AtomicBoolean stop = new AtomicBoolean();
+        Set<ToolSource> reconnecting = Collections.newSetFromMap(new IdentityHashMap<>());
         Thread turns = new Thread(() -> {
           while (!stop.get()) {
             long start = System.nanoTime();
-            real.sourcesFor(G1);
+            List<ToolSource> sources = real.sourcesFor(G1);
             slowest.accumulateAndGet(System.nanoTime() - start, Math::max);
+            if (Sources.hiddenBecause(sources, "a").filter(McpFailureCodes.CONNECTION_LOST::equals).isPresent()) {
+              reconnecting.add(sources.get(0));
+            }
           }
         });
         turns.start();
@@ -113,6 +120,8 @@ class DeadServerTurnsTest {
         turns.join();
         assertThat(Duration.ofNanos(slowest.get())).as("the slowest turn of round " + round)
             .isLessThan(Duration.ofMillis(500));
+        // One sentence for the whole reconnect, so the turns keep one routing meanwhile.
+        assertThat(reconnecting).as("the sources of the reconnecting server").hasSizeLessThanOrEqualTo(1);
         assertThat(healthy.requests().stream().filter(q -> q.isJsonRpc("initialize")).count())
             .as("one reconnect tried the server, in the background").isEqualTo(1);
         healthy.clearFaults();
