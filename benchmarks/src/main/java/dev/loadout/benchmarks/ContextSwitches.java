@@ -2,6 +2,7 @@ package dev.loadout.benchmarks;
 
 import java.io.IOException;
 import java.io.RandomAccessFile;
+import java.nio.charset.StandardCharsets;
 
 /**
  * The calling thread's context switches, from Linux's {@code /proc/thread-self/status}: voluntary ones (the
@@ -11,9 +12,8 @@ import java.io.RandomAccessFile;
  * re-read from the start into one buffer, so a reading allocates nothing. Off Linux both counts read 0.
  */
 final class ContextSwitches implements AutoCloseable {
-  private static final byte[] VOLUNTARY = "\nvoluntary_ctxt_switches:".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
-  private static final byte[] INVOLUNTARY =
-      "\nnonvoluntary_ctxt_switches:".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+  private static final byte[] VOLUNTARY = "\nvoluntary_ctxt_switches:".getBytes(StandardCharsets.US_ASCII);
+  private static final byte[] INVOLUNTARY = "\nnonvoluntary_ctxt_switches:".getBytes(StandardCharsets.US_ASCII);
 
   private final RandomAccessFile status;
   private final byte[] buffer = new byte[8192];

@@ -138,9 +138,9 @@ public final class McpHealthBenchmark {
     }
 
     String describe() {
-      return "deaths=" + deaths.toString().replace(" ", "") + " servers=" + McpHealthScenario.SERVERS + " toolsPerServer="
-          + McpHealthScenario.TOOLS_PER_SERVER + " builtIns=" + builtIns + " warmup=" + warmup + " healthy=" + healthy
-          + " after=" + after + " cycles=" + cycles + " pace=" + paceNanos / 1_000 + "us connectTimeout="
+      return "deaths=" + deaths.toString().replace(" ", "") + " servers=" + McpHealthScenario.SERVERS
+          + " toolsPerServer=" + McpHealthScenario.TOOLS_PER_SERVER + " builtIns=" + builtIns + " warmup=" + warmup
+          + " healthy=" + healthy + " after=" + after + " cycles=" + cycles + " pace=" + paceNanos / 1_000 + "us connectTimeout="
           + connectTimeout.toMillis() + "ms executionTimeout=" + executionTimeout.toMillis() + "ms cooldown="
           + cooldown.toMillis() + "ms maxCooldown=" + maxCooldown.toMillis() + "ms threshold=" + threshold;
     }
@@ -187,8 +187,9 @@ public final class McpHealthBenchmark {
         + " hiddenAfter=" + TurnTimes.millis(r.detectedAfterNanos()));
     double ratio = r.next().percentile(99) / (double) Math.max(1, r.healthy().percentile(99));
     double cpuRatio = r.next().cpuPercentile(99) / (double) Math.max(1, r.healthy().cpuPercentile(99));
-    out.accept(p + "next" + o.after() + " " + r.next().summary() + String.format(Locale.ROOT, " ratio=%.2f cpuRatio=%.2f",
-        ratio, cpuRatio) + " hidden=" + r.hiddenCodes() + " " + r.nextGc());
+    out.accept(p + "next" + o.after() + " " + r.next().summary()
+        + String.format(Locale.ROOT, " ratio=%.2f cpuRatio=%.2f", ratio, cpuRatio) + " hidden=" + r.hiddenCodes() + " "
+        + r.nextGc());
     out.accept(p + "next" + o.after() + " trend per=" + TREND + " cpuP50=" + r.next().cpuTrend(TREND));
     out.accept(p + "gap " + r.gap().summary());
     long cycleMax = 0;

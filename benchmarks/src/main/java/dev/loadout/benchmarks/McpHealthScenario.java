@@ -52,13 +52,14 @@ final class McpHealthScenario implements AutoCloseable {
   private static final String ARGS = "{\"text\":\"bench\"}";
 
   /** What one cooldown cycle showed. */
-  record Cycle(int number, TurnTimes turns, int duringProbe, long quarantineNanos, long probeNanos, BreakerState outcome,
-      String gc) {}
+  record Cycle(int number, TurnTimes turns, int duringProbe, long quarantineNanos, long probeNanos,
+      BreakerState outcome, String gc) {}
 
   /** Everything one run measured. */
-  record Result(McpHealthBenchmark.Death death, TurnTimes healthy, String healthyGc, TurnTimes detect, List<Call> calls,
-      long detectedAfterNanos, TurnTimes next, String nextGc, String hiddenCodes, TurnTimes gap, List<Cycle> cycles, boolean revivedBeforeLastProbe, TurnTimes back,
-      long backAfterNanos, Call backCall, long maxAfterDeath, String cyclesOverLimit, List<String> slow) {}
+  record Result(McpHealthBenchmark.Death death, TurnTimes healthy, String healthyGc, TurnTimes detect,
+      List<Call> calls, long detectedAfterNanos, TurnTimes next, String nextGc, String hiddenCodes, TurnTimes gap,
+      List<Cycle> cycles, boolean revivedBeforeLastProbe, TurnTimes back, long backAfterNanos, Call backCall,
+      long maxAfterDeath, String cyclesOverLimit, List<String> slow) {}
 
   private final McpHealthBenchmark.Options o;
   private final McpHealthBenchmark.Death death;
@@ -68,7 +69,7 @@ final class McpHealthScenario implements AutoCloseable {
   private final GuildMcpManager manager;
   private final Loadout loadout;
   private final GcPauses gc = new GcPauses();
-  private final List<String> slow = new ArrayList<>();
+  private final SlowTurns slow = new SlowTurns(gc);
   private final int expected;
   private volatile PreparedTurn latest;
   private final com.sun.management.ThreadMXBean threads =
@@ -111,7 +112,8 @@ final class McpHealthScenario implements AutoCloseable {
     McpTestServer.Builder b = McpTestServer.builder().name("srv-" + i);
     for (int t = 0; t < TOOLS_PER_SERVER; t++) {
       String tool = "s" + i + "_tool_" + t;
-      b.tool(tool, "Bench tool " + t + " of server " + i + ".", TEXT_SCHEMA, args -> McpReply.text(tool + ": " + args.get("text")));
+      b.tool(tool, "Bench tool " + t + " of server " + i + ".", TEXT_SCHEMA,
+          args -> McpReply.text(tool + ": " + args.get("text")));
     }
     return b.build();
   }
@@ -138,12 +140,12 @@ final class McpHealthScenario implements AutoCloseable {
     Thread bot = new Thread(() -> callWhileShown(calls), "bench-bot");
     bot.setDaemon(true);
     bot.start();
-    long detectDeadline = System.nanoTime() + (o.threshold() + 2) * (o.executionTimeout().toNanos() + o.connectTimeout().toNanos())
-        + TimeUnit.SECONDS.toNanos(10);
+    long detectDeadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10)
+        + (o.threshold() + 2) * (o.executionTimeout().toNanos() + o.connectTimeout().toNanos());
     PreparedTurn p = turn();
     while (shows(p)) {
-      require(System.nanoTime() < detectDeadline, () -> "the dead server's tools were still shown after the bot's calls "
-          + copy(calls));
+      require(System.nanoTime() < detectDeadline,
+          () -> "the dead server's tools were still shown after the bot's calls " + copy(calls));
       detect.add(last);
       p = turn();
     }
@@ -164,7 +166,8 @@ final class McpHealthScenario implements AutoCloseable {
 
     TurnTimes gap = new TurnTimes("gap");
     while (watch.state() != BreakerState.OPEN) {
-      require(System.nanoTime() < detectDeadline + cycleBound(), () -> "the dead server was never quarantined: " + watch.moves());
+      require(System.nanoTime() < detectDeadline + cycleBound(),
+          () -> "the dead server was never quarantined: " + watch.moves());
       turn(gap);
     }
     List<Cycle> cycles = new ArrayList<>();
@@ -198,16 +201,16 @@ final class McpHealthScenario implements AutoCloseable {
       maxAfter = Math.max(maxAfter, c.turns().max());
     }
     for (TurnTimes t : List.of(healthy, detect, next, gap, back)) {
-      noteSlow(t);
+      slow.note(t);
     }
-    cycles.forEach(c -> noteSlow(c.turns()));
+    cycles.forEach(c -> slow.note(c.turns()));
     List<TurnTimes> cycleTurns = new ArrayList<>();
     cycles.forEach(c -> cycleTurns.add(c.turns()));
     cycleTurns.add(back);
     return new Result(death, healthy, healthyGc, detect, copy(calls), detectedAfter, next, nextGc,
         String.join("|", codes), gap, cycles,
-        revivedInTime, back, backAfter, backCall, maxAfter, explain(cycleTurns, McpHealthBenchmark.MAX_CYCLE_TURN_NANOS),
-        slow);
+        revivedInTime, back, backAfter, backCall, maxAfter,
+        slow.explain(cycleTurns, McpHealthBenchmark.MAX_CYCLE_TURN_NANOS), slow.lines());
   }
 
   /** Turns until the {@code end}-th probe has ended; the cycle's quarantine and probe come from the breaker's moves. */
@@ -346,47 +349,9 @@ final class McpHealthScenario implements AutoCloseable {
     return codes;
   }
 
-  /**
-   * Why a slow turn was slow: a collection overlapped it; or its thread was mostly off the CPU, preempted (the
-   * scheduler took the core) or waiting (a lock, a park); or it was working the whole time ("onCpu").
-   */
-  private String why(TurnTimes.Turn t) {
-    if (gc.overlapping(t.startNanos(), t.nanos()) != null) {
-      return "gc";
-    }
-    if (t.cpuNanos() >= t.nanos() / 2) {
-      return "onCpu";
-    }
-    return t.preemptions() > 0 ? "preempted" : t.waits() > 0 ? "waited" : "offCpu";
-  }
-
-  /** How many turns of these phases took longer than the limit, by {@link #why}. */
-  private String explain(List<TurnTimes> phases, long limit) {
-    java.util.Map<String, Integer> by = new java.util.TreeMap<>();
-    int over = 0;
-    for (TurnTimes t : phases) {
-      for (TurnTimes.Turn s : t.slow()) {
-        if (s.nanos() > limit) {
-          over++;
-          by.merge(why(s), 1, Integer::sum);
-        }
-      }
-    }
-    return "over=" + over + by.toString().replace(" ", "").replace('{', '(').replace('}', ')');
-  }
-
-  private void noteSlow(TurnTimes t) {
-    for (TurnTimes.Turn s : t.slow()) {
-      GcPauses.Pause pause = gc.overlapping(s.startNanos(), s.nanos());
-      slow.add("phase=" + t.name() + " took=" + TurnTimes.millis(s.nanos()) + " cpu=" + TurnTimes.millis(s.cpuNanos())
-          + " why=" + why(s) + " waits=" + s.waits() + " preemptions=" + s.preemptions() + " changed=" + s.sourcesChanged()
-          + (pause == null ? "" : " gc=" + pause.gc().replace(' ', '_') + "/" + pause.millis() + "ms"));
-    }
-  }
-
   private static void requireVisible(PreparedTurn p, int expected, String when) {
-    require(p.visible().size() == expected, () -> when + ": expected " + expected + " visible tools, but the turn showed "
-        + p.visibleNames() + " and hid " + p.hidden());
+    require(p.visible().size() == expected, () -> when + ": expected " + expected
+        + " visible tools, but the turn showed " + p.visibleNames() + " and hid " + p.hidden());
   }
 
   /** The message is built only on failure: these checks run between every two turns. */

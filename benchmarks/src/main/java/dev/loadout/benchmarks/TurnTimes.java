@@ -29,8 +29,8 @@ final class TurnTimes {
    * @param waits the thread's voluntary context switches in the turn (it waited: a lock, a park, a safepoint)
    * @param preemptions the involuntary ones (the scheduler gave its CPU to another thread)
    */
-  record Turn(long startNanos, long nanos, long gatherNanos, long cpuNanos, long bytes, boolean sourcesChanged, long waits,
-      long preemptions) {}
+  record Turn(long startNanos, long nanos, long gatherNanos, long cpuNanos, long bytes, boolean sourcesChanged,
+      long waits, long preemptions) {}
 
   private final String name;
   private long[] nanos = new long[1024];
@@ -118,13 +118,9 @@ final class TurnTimes {
     return cpuPercentile(100);
   }
 
-  int changes() {
-    return changes.size();
-  }
-
   /**
-   * {@code turns=… p50=…us p99=…us max=…us}, the same of CPU time, and the bytes allocated per turn; where some turns met changed sources, also how many, the slowest
-   * of them, and the p99 of the others.
+   * {@code turns=… p50=…us p99=…us max=…us}, the same of CPU time, the gather's share and the bytes allocated
+   * per turn; where some turns met changed sources, also how many, the slowest of them, and the p99 of the others.
    */
   String summary() {
     String s = "turns=" + size + " p50=" + micros(percentile(50)) + " p99=" + micros(percentile(99)) + " max="
