@@ -63,7 +63,7 @@ final class McpGuild implements AutoCloseable {
   /** A manager over this guild with these deadlines and a quarantine that outlasts any run. */
   GuildMcpManager manager(Duration connectTimeout) {
     McpSettings settings = McpSettings.builder().requireHttps(false).connectTimeout(connectTimeout)
-        .failureCooldown(Duration.ofHours(1)).build();
+        .failureCooldown(Duration.ofHours(1)).maxFailureCooldown(Duration.ofHours(1)).build();
     return GuildMcpManager.builder(store, NetworkGuard.of(NetworkPolicy.development())).settings(settings).build();
   }
 
@@ -81,16 +81,26 @@ final class McpGuild implements AutoCloseable {
     }
   }
 
-  /** Fails the run unless the gather returned every healthy server, and quarantined the hanging one. */
+  /**
+   * Fails the run unless the gather returned every healthy server with its tools, and quarantined the hanging
+   * one (which a gather returns as a source whose tools are all hidden, with the reason).
+   */
   void check(GuildMcpManager m, List<ToolSource> gathered) {
-    if (gathered.size() != healthy.size()
-        || gathered.stream().anyMatch(s -> s.tools().size() != TOOLS_PER_SERVER || !s.label().startsWith("healthy-"))) {
+    List<ToolSource> offering = offering(gathered);
+    if (offering.size() != healthy.size()
+        || offering.stream().anyMatch(s -> s.tools().size() != TOOLS_PER_SERVER || !s.label().startsWith("healthy-"))
+        || gathered.size() != healthy.size() + (hanging == null ? 0 : 1)) {
       throw new IllegalStateException("expected the " + healthy.size() + " healthy servers, but gathered " + gathered);
     }
     if (hangingRegistration != null
         && !m.breakerState(GUILD, hangingRegistration.id()).equals(java.util.Optional.of(BreakerState.OPEN))) {
       throw new IllegalStateException("the hanging server is not quarantined: " + m.breakerState(GUILD, hangingRegistration.id()));
     }
+  }
+
+  /** The gathered sources that offer tools; a server that is down is a source that only hides its tools. */
+  static List<ToolSource> offering(List<ToolSource> gathered) {
+    return gathered.stream().filter(s -> !s.tools().isEmpty()).toList();
   }
 
   @Override

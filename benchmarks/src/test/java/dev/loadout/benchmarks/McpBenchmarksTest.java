@@ -3,6 +3,7 @@ package dev.loadout.benchmarks;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.loadout.core.ToolSource;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -19,7 +20,7 @@ final class McpBenchmarksTest {
       bench.setUp();
       try {
         List<ToolSource> first = bench.gather();
-        assertThat(first).as(guild.name()).hasSize(guild.healthy);
+        assertThat(McpGuild.offering(first)).as(guild.name()).hasSize(guild.healthy);
         assertThat(bench.gather()).as("warm gathers reuse the pooled sources").isSameAs(first);
       } finally {
         bench.tearDown();
@@ -35,12 +36,40 @@ final class McpBenchmarksTest {
     try {
       for (int i = 0; i < 2; i++) {
         bench.newManager();
-        assertThat(bench.firstGather()).hasSize(4);
+        assertThat(McpGuild.offering(bench.firstGather())).hasSize(4);
         bench.checkAndClose();
       }
     } finally {
       bench.stopServers();
     }
+  }
+
+  @Test
+  void theHealthHarnessSeesEachDeathHiddenQuarantinedProbedAndBackWithoutAnOperator() throws Exception {
+    List<String> lines = new ArrayList<>();
+    McpHealthBenchmark.Options o = McpHealthBenchmark.Options.parse(new String[] {"warmup=200", "healthy=200",
+        "after=100", "cycles=3", "paceUs=100", "connectTimeoutMs=500", "executionTimeoutMs=300", "cooldownMs=20",
+        "maxCooldownMs=50"});
+    McpHealthBenchmark.run(o, lines::add);
+
+    assertThat(lines).allMatch(l -> l.startsWith("McpHealthBenchmark "));
+    assertThat(lines).anyMatch(l -> l.startsWith("McpHealthBenchmark dead-killed detect ")
+        && l.contains("calls=[s2_tool_0:mcp_connection_lost(retryable)"));
+    // A silent server is quarantined by its failed calls: as many as the threshold, each ending at the deadline.
+    assertThat(lines).anyMatch(l -> l.startsWith("McpHealthBenchmark dead-silent detect ")
+        && l.contains("s2_tool_0:timeout(retryable)") && l.contains("s2_tool_2:timeout(retryable)"));
+    for (String death : List.of("dead-killed", "dead-silent")) {
+      assertThat(lines).anyMatch(l -> l.startsWith("McpHealthBenchmark " + death + " next100 turns=100 ")
+          && l.contains("hidden=mcp_"));
+      for (int k = 1; k <= 3; k++) {
+        String cycle = "McpHealthBenchmark " + death + " cooldown cycle " + k + " ";
+        String outcome = " outcome=" + (k < 3 ? "OPEN" : "CLOSED");
+        assertThat(lines).anyMatch(l -> l.startsWith(cycle) && l.contains(outcome));
+      }
+      assertThat(lines).anyMatch(l -> l.startsWith("McpHealthBenchmark " + death + " target tools-back-after-last-cycle")
+          && l.endsWith("PASS"));
+    }
+    assertThat(lines.get(lines.size() - 1)).startsWith("McpHealthBenchmark result ");
   }
 
   @Test

@@ -117,22 +117,35 @@ final class Pool {
     return down != null ? new Gathered(down, null) : new Gathered(null, connect(t, h));
   }
 
-  /** The source of a server a turn must not wait for, or null when a turn may connect it now. */
+  /**
+   * The source of a server a turn must not wait for, or null when a turn may connect it now. Every turn asks
+   * this of every server that is down, so the source is made once per reason and then only looked up: its
+   * sentence is built from the reason's parts only when they change. It names no retry time: a quarantine
+   * moves between OPEN and HALF_OPEN twice per cooldown, and a sentence that changed with it would be a new
+   * source each time, which the next turn pays for with a new routing (see {@link ServerHealth#down}).
+   */
   ToolSource downSource(Target t, ServerHealth h) {
     if (!h.breaker.isClosed()) {
       probeIfDue(h);
-      return h.down(t, McpFailureCodes.QUARANTINED, quarantine(t, h));
+      String failure = h.lastFailure;
+      ToolSource known = h.downIfSame(t, McpFailureCodes.QUARANTINED, failure);
+      return known != null ? known : h.down(t, McpFailureCodes.QUARANTINED, failure, "the MCP server [" + t.name()
+          + "] is quarantined because " + failure + "; it is retried in the background");
     }
     if (h.reconnecting.get()) {
-      return h.down(t, McpFailureCodes.CONNECTION_LOST, "the connection to the MCP server [" + t.name() + "] ended ("
-          + h.lastFailure + "); it is reconnecting in the background");
+      String why = h.lost;
+      ToolSource known = h.downIfSame(t, McpFailureCodes.CONNECTION_LOST, why);
+      return known != null ? known : h.down(t, McpFailureCodes.CONNECTION_LOST, why, "the connection to the MCP "
+          + "server [" + t.name() + "] ended (" + why + "); it is reconnecting in the background");
     }
     return null;
   }
 
   /** What a turn shows while a first connect is still running after the turn's wait. */
   ToolSource connecting(Target t) {
-    return health(t.key()).down(t, McpFailureCodes.CONNECTING, "the MCP server [" + t.name()
+    ServerHealth h = health(t.key());
+    ToolSource known = h.downIfSame(t, McpFailureCodes.CONNECTING, null);
+    return known != null ? known : h.down(t, McpFailureCodes.CONNECTING, null, "the MCP server [" + t.name()
         + "] is still connecting; its tools come on a later turn");
   }
 
@@ -201,12 +214,25 @@ final class Pool {
     // The transport and a call that heard of the loss in its answer may both report it: the first records it,
     // and the other returns only once that is done.
     synchronized (h) {
+      // Taken before the connection reads as ended: a turn that finds it ended must find the server reconnecting
+      // (or quarantined), not free to connect, or it would start the reconnect itself and wait for it.
+      boolean mine = !closed && h.reconnecting.compareAndSet(false, true);
       if (!c.markEnded(reason)) {
+        if (mine) {
+          h.reconnecting.set(false);
+        }
         return;
       }
-      h.lastFailure = "the connection ended: " + reason.getMessage();
+      String m = String.valueOf(reason.getMessage());
+      h.lastFailure = "the connection ended: " + m;
       boolean opened = counts && h.breaker.onCallFailure();
-      reconnect = !opened && h.breaker.isClosed() && !closed && h.reconnecting.compareAndSet(false, true);
+      reconnect = mine && !opened && h.breaker.isClosed();
+      if (reconnect) {
+        // What the turns quote from now until the reconnect ends, whatever the reconnect's own failures say.
+        h.lost = m.endsWith(".") ? m.substring(0, m.length() - 1) : m;
+      } else if (mine) {
+        h.reconnecting.set(false); // quarantined: the probe takes over
+      }
     }
     // Only now do the calls in flight fail: the turn a bot takes after such a failure must find the server
     // reconnecting or quarantined, never healthy-looking and connectable on the user's turn. And before the

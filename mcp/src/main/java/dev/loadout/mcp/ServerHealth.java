@@ -4,6 +4,7 @@ import dev.loadout.core.HiddenTool;
 import dev.loadout.core.ToolSource;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.atomic.AtomicBoolean;
 
@@ -20,21 +21,38 @@ final class ServerHealth {
   final AtomicBoolean reconnecting = new AtomicBoolean();
   volatile List<String> toolNames;
   volatile String lastFailure = "it has not connected yet";
+  /** Why its last connection ended, as turns quote it while it reconnects (one sentence for the whole reconnect). */
+  volatile String lost = "it ended";
   volatile ScheduledFuture<?> probe;
   private volatile Down down;
 
-  private record Down(String code, String message, String sourceId, ToolSource source) {}
+  /**
+   * What a down source was made of: the reason's code, the failure sentence it quotes, and the target (a
+   * renamed server is another target; the same one re-read from the store after an unrelated change is equal).
+   */
+  private record Down(String code, String failure, Target target, ToolSource source) {}
 
   ServerHealth(Pool.Key key, CircuitBreaker breaker) {
     this.key = key;
     this.breaker = breaker;
   }
 
-  /** The source of a server that is down for this reason; the same object while the reason stays the same. */
-  ToolSource down(Target t, String code, String message) {
+  /** The source made for this reason last time, or null if the reason (or the target) has changed since. */
+  ToolSource downIfSame(Target t, String code, String failure) {
     Down d = down;
-    if (d != null && d.code().equals(code) && d.message().equals(message) && d.sourceId().equals(t.sourceId())) {
-      return d.source();
+    return d != null && d.code().equals(code) && Objects.equals(d.failure(), failure)
+        && (d.target() == t || d.target().equals(t)) ? d.source() : null;
+  }
+
+  /**
+   * The source of a server that is down for this reason: the same object while the reason stays the same, so
+   * the turn's memo and Loadout's routing are reused; a new one (its tools hidden with {@code message}) when it
+   * changed.
+   */
+  ToolSource down(Target t, String code, String failure, String message) {
+    ToolSource same = downIfSame(t, code, failure);
+    if (same != null) {
+      return same;
     }
     HiddenTool.Reason reason = new HiddenTool.Reason(code, message, t.sourceId());
     List<HiddenTool> hidden = new ArrayList<>();
@@ -42,7 +60,7 @@ final class ServerHealth {
       hidden.add(new HiddenTool(name, List.of(reason)));
     }
     ToolSource source = ToolSource.of(t.sourceId(), t.name(), List.of()).level(t.level()).withHidden(hidden);
-    down = new Down(code, message, t.sourceId(), source);
+    down = new Down(code, failure, t, source);
     return source;
   }
 
