@@ -222,7 +222,7 @@ class HealthTest {
     // The turn is back while the probe still hangs on its connect: it did not wait for it.
     assertThat(manager.breakerState("g1", r.id())).contains(BreakerState.HALF_OPEN);
     assertThat(Sources.hiddenBecause(during, "flaky")).contains(McpFailureCodes.QUARANTINED);
-    assertThat(during.get(0).hidden().get(0).reasons().get(0).message()).contains("being retried now");
+    assertThat(during.get(0).hidden().get(0).reasons().get(0).message()).contains("retried in the background");
   }
 
   @Test
