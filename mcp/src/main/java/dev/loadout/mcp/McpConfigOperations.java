@@ -164,27 +164,24 @@ public final class McpConfigOperations {
    * @return {@code updated}, {@code unchanged}, {@code not_found}, {@code unavailable} or {@code write_failed}
    */
   public ConfigOutcome setEnabled(String guildId, long id, boolean enabled) {
-    Optional<List<McpRegistration>> current = guildId == null ? Optional.empty() : freshRead(guildId);
-    if (current.isEmpty()) {
-      return outcome(ConfigOutcome.UNAVAILABLE, "The current MCP registrations could not be read; nothing was changed.", null);
+    Found found = find(guildId, id, "changed");
+    if (found.refusal() != null) {
+      return found.refusal();
     }
-    Optional<McpRegistration> found = current.get().stream().filter(r -> r.id() == id).findFirst();
-    if (found.isEmpty()) {
-      return outcome(ConfigOutcome.NOT_FOUND, "No MCP server with id " + id + " here.", null);
-    }
-    if (found.get().enabled() == enabled) {
-      return outcome(ConfigOutcome.UNCHANGED, "'" + found.get().name() + "' is already "
-          + (enabled ? "enabled." : "disabled."), found.get());
+    McpRegistration r = found.registration();
+    if (r.enabled() == enabled) {
+      return outcome(ConfigOutcome.UNCHANGED, "'" + r.name() + "' is already "
+          + (enabled ? "enabled." : "disabled."), r);
     }
     if (!write(() -> store.setEnabled(guildId, id, enabled))) {
-      return outcome(ConfigOutcome.WRITE_FAILED, "'" + found.get().name() + "' could not be changed.", found.get());
+      return outcome(ConfigOutcome.WRITE_FAILED, "'" + r.name() + "' could not be changed.", r);
     }
     hooks.invalidate(guildId);
     if (!enabled) {
       hooks.disconnect(guildId, id);
     }
-    return outcome(ConfigOutcome.UPDATED, "'" + found.get().name() + "' is now " + (enabled ? "enabled." : "disabled."),
-        found.get().withEnabled(enabled));
+    return outcome(ConfigOutcome.UPDATED, "'" + r.name() + "' is now " + (enabled ? "enabled." : "disabled."),
+        r.withEnabled(enabled));
   }
 
   /**
@@ -224,15 +221,11 @@ public final class McpConfigOperations {
       return outcome(ConfigOutcome.INVALID_INPUT, "A tool selection is required (ToolSelection.ALL offers every tool).",
           null);
     }
-    Optional<List<McpRegistration>> current = freshRead(guildId);
-    if (current.isEmpty()) {
-      return outcome(ConfigOutcome.UNAVAILABLE, "The current MCP registrations could not be read; nothing was changed.", null);
+    Found found = find(guildId, id, "changed");
+    if (found.refusal() != null) {
+      return found.refusal();
     }
-    Optional<McpRegistration> found = current.get().stream().filter(r -> r.id() == id).findFirst();
-    if (found.isEmpty()) {
-      return outcome(ConfigOutcome.NOT_FOUND, "No MCP server with id " + id + " here.", null);
-    }
-    McpRegistration r = found.get();
+    McpRegistration r = found.registration();
     if (r.toolSelection().equals(selection)) {
       return outcome(ConfigOutcome.UNCHANGED, "'" + r.name() + "' already has that tool selection: "
           + selection.describe() + ".", r);
@@ -252,20 +245,17 @@ public final class McpConfigOperations {
    * @return {@code removed}, {@code not_found}, {@code unavailable} or {@code write_failed}
    */
   public ConfigOutcome remove(String guildId, long id) {
-    Optional<List<McpRegistration>> current = guildId == null ? Optional.empty() : freshRead(guildId);
-    if (current.isEmpty()) {
-      return outcome(ConfigOutcome.UNAVAILABLE, "The current MCP registrations could not be read; nothing was changed.", null);
+    Found found = find(guildId, id, "changed");
+    if (found.refusal() != null) {
+      return found.refusal();
     }
-    Optional<McpRegistration> found = current.get().stream().filter(r -> r.id() == id).findFirst();
-    if (found.isEmpty()) {
-      return outcome(ConfigOutcome.NOT_FOUND, "No MCP server with id " + id + " here.", null);
-    }
+    McpRegistration r = found.registration();
     if (!write(() -> store.remove(guildId, id))) {
-      return outcome(ConfigOutcome.WRITE_FAILED, "'" + found.get().name() + "' could not be removed.", found.get());
+      return outcome(ConfigOutcome.WRITE_FAILED, "'" + r.name() + "' could not be removed.", r);
     }
     hooks.invalidate(guildId);
     hooks.disconnect(guildId, id);
-    return outcome(ConfigOutcome.REMOVED, "Removed '" + found.get().name() + "'.", found.get());
+    return outcome(ConfigOutcome.REMOVED, "Removed '" + r.name() + "'.", r);
   }
 
   /**
@@ -277,15 +267,11 @@ public final class McpConfigOperations {
    *     registration
    */
   public ConfigOutcome retryNow(String guildId, long id) {
-    Optional<List<McpRegistration>> current = guildId == null ? Optional.empty() : freshRead(guildId);
-    if (current.isEmpty()) {
-      return outcome(ConfigOutcome.UNAVAILABLE, "The current MCP registrations could not be read; nothing was retried.", null);
+    Found found = find(guildId, id, "retried");
+    if (found.refusal() != null) {
+      return found.refusal();
     }
-    Optional<McpRegistration> found = current.get().stream().filter(r -> r.id() == id).findFirst();
-    if (found.isEmpty()) {
-      return outcome(ConfigOutcome.NOT_FOUND, "No MCP server with id " + id + " here.", null);
-    }
-    McpRegistration r = found.get();
+    McpRegistration r = found.registration();
     if (!r.enabled()) {
       return outcome(ConfigOutcome.INVALID_INPUT, "'" + r.name() + "' is disabled; enable it instead.", r);
     }
@@ -401,6 +387,20 @@ public final class McpConfigOperations {
       LOG.warn("MCP registrations of guild {} could not be read ({})", guildId, e.getClass().getSimpleName());
       return Optional.empty();
     }
+  }
+
+  /** A registration found by id in a fresh read, or the outcome that says why there is none. */
+  private record Found(McpRegistration registration, ConfigOutcome refusal) {}
+
+  private Found find(String guildId, long id, String nothingDone) {
+    Optional<List<McpRegistration>> current = guildId == null ? Optional.empty() : freshRead(guildId);
+    if (current.isEmpty()) {
+      return new Found(null, outcome(ConfigOutcome.UNAVAILABLE, "The current MCP registrations could not be read; "
+          + "nothing was " + nothingDone + ".", null));
+    }
+    Optional<McpRegistration> found = current.get().stream().filter(r -> r.id() == id).findFirst();
+    return found.isPresent() ? new Found(found.get(), null)
+        : new Found(null, outcome(ConfigOutcome.NOT_FOUND, "No MCP server with id " + id + " here.", null));
   }
 
   private interface Write {

@@ -44,7 +44,7 @@ final class Everything implements AutoCloseable {
         fail(ServerEverythingTest.VARIABLE + " is not set to a file but CI=true: .ci/run must install "
             + "@modelcontextprotocol/server-everything");
       }
-      Assumptions.abort("server-everything fault tests skipped: set " + ServerEverythingTest.VARIABLE
+      Assumptions.abort("server-everything tests skipped: set " + ServerEverythingTest.VARIABLE
           + " to the dist/index.js of @modelcontextprotocol/server-everything (npm install it; Node 20)");
     }
     return e;

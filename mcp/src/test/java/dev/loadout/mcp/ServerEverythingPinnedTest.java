@@ -52,11 +52,7 @@ class ServerEverythingPinnedTest {
 
   @BeforeAll
   static void start() throws Exception {
-    entry = System.getenv(ServerEverythingTest.VARIABLE);
-    if (entry == null || entry.isBlank() || !Files.isRegularFile(Path.of(entry))) {
-      Assumptions.abort("server-everything tests skipped: set " + ServerEverythingTest.VARIABLE + " to the dist/index.js of "
-          + "@modelcontextprotocol/server-everything (npm install it; Node 20)");
-    }
+    entry = Everything.locate();
     preload = scratch.resolve("loopback.cjs");
     Files.writeString(preload, ServerEverythingTest.LOOPBACK_PRELOAD);
     streamablePort = ServerEverythingTest.freePort();

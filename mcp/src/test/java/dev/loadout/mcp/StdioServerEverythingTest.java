@@ -40,16 +40,7 @@ class StdioServerEverythingTest {
 
   @BeforeAll
   static void locate() {
-    String e = System.getenv(ServerEverythingTest.VARIABLE);
-    if (e == null || e.isBlank() || !Files.isRegularFile(Path.of(e))) {
-      if ("true".equalsIgnoreCase(System.getenv("CI"))) {
-        fail(ServerEverythingTest.VARIABLE + " is not set to a file but CI=true: .ci/run must install "
-            + "@modelcontextprotocol/server-everything");
-      }
-      Assumptions.abort("server-everything stdio tests skipped: set " + ServerEverythingTest.VARIABLE
-          + " to the dist/index.js of @modelcontextprotocol/server-everything (npm install it; Node 20)");
-    }
-    entry = e;
+    entry = Everything.locate();
   }
 
   @AfterEach
