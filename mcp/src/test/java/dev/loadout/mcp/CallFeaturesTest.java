@@ -109,7 +109,9 @@ class CallFeaturesTest {
       clock.advance(settings.progressInterval());
     });
     call(tool(manager.sourcesFor(ticking), "wait"), ticking);
-    assertThat(notices).hasSize(5).extracting(McpProgress::progress).doesNotHaveDuplicates();
+    // More than the still clock's one: the interval passed each time. Not always all five: the SDK hands notices
+    // over on several threads in no fixed order, and one that comes after the call's answer is not delivered.
+    assertThat(notices).hasSizeBetween(2, 5).extracting(McpProgress::progress).doesNotHaveDuplicates();
     assertThat(notices).extracting(p -> p.message().orElse("")).allSatisfy(m -> assertThat(m).startsWith("step "));
   }
 
