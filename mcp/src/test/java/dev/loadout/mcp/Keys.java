@@ -8,6 +8,15 @@ final class Keys {
 
   private Keys() {}
 
+  /** A cipher every test process agrees on (a fixed test key), for stores shared across worker JVMs. */
+  static TokenCipher cipher() {
+    byte[] key = new byte[32];
+    for (int i = 0; i < key.length; i++) {
+      key[i] = (byte) (i * 7 + 3);
+    }
+    return TokenCipher.aesGcm("shared-test", key);
+  }
+
   static byte[] random(int n) {
     byte[] b = new byte[n];
     new SecureRandom().nextBytes(b);
