@@ -5,6 +5,7 @@ import static org.apiguardian.api.API.Status.MAINTAINED;
 import dev.loadout.core.internal.jdbc.Jdbc;
 import dev.loadout.core.internal.jdbc.JdbcDialect;
 import dev.loadout.core.internal.jdbc.Migration;
+import dev.loadout.core.store.StoreChanges;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -12,7 +13,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
-import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import javax.sql.DataSource;
@@ -30,6 +30,16 @@ import org.slf4j.LoggerFactory;
  * never reused; the name is unique per guild ignoring case. The tool-name snapshot is one column: NULL when
  * unknown, otherwise the names joined by line feeds (normalised names hold no control characters). Auth
  * tokens are stored encrypted by a {@link TokenCipher}, with the key id in {@code token_key_id}.
+ *
+ * <p><b>The limit and the name are checked in the write.</b> {@link #insert(McpRegistration, int)} runs in one
+ * transaction that first takes a lock on the guild (on PostgreSQL an advisory lock keyed by schema and guild;
+ * on SQLite the database's write lock, {@code BEGIN IMMEDIATE}), then counts the guild's rows and inserts with
+ * {@code ON CONFLICT (guild_id, name_key) DO NOTHING}. Concurrent inserts into one guild, from any process,
+ * queue on the lock, so the count each sees includes every insert that won before it.
+ *
+ * <p><b>Changes.</b> Every write is announced with the guild as its scope on the
+ * {@linkplain #create(DataSource, TokenCipher, StoreChanges) change feed}, inside the write's transaction where
+ * the feed allows.
  *
  * <p>The {@link ToolSelection} is three nullable columns (schema version 2): {@code tool_allow} and
  * {@code tool_deny} hold the patterns joined by line feeds (NULL for no list), {@code tool_prefix} the prefix.
@@ -87,10 +97,23 @@ public final class JdbcMcpRegistrationStore implements McpRegistrationStore {
    *     PostgreSQL, or has a newer schema than this Loadout knows
    */
   public static JdbcMcpRegistrationStore create(DataSource dataSource, TokenCipher cipher) {
+    return create(dataSource, cipher, StoreChanges.inProcess());
+  }
+
+  /**
+   * A store that announces its writes on a change feed shared by every process on the database
+   * ({@link dev.loadout.core.store.PostgresChanges} or {@link dev.loadout.core.store.PollingChanges}), so every
+   * process's {@link GuildMcpManager} sees an {@code add}, a disable or a removal within the feed's bound.
+   *
+   * @param changes the feed; never null
+   * @throws dev.loadout.core.store.StoreException as {@link #create(DataSource, TokenCipher)}
+   * @since 0.1
+   */
+  public static JdbcMcpRegistrationStore create(DataSource dataSource, TokenCipher cipher, StoreChanges changes) {
     if (cipher == null) {
       throw new IllegalArgumentException("cipher must not be null: auth tokens are encrypted at rest");
     }
-    Jdbc jdbc = new Jdbc(dataSource, "mcp_registrations");
+    Jdbc jdbc = new Jdbc(dataSource, CHANGES, changes);
     jdbc.migrate(MIGRATIONS);
     return new JdbcMcpRegistrationStore(jdbc, cipher);
   }
@@ -113,11 +136,34 @@ public final class JdbcMcpRegistrationStore implements McpRegistrationStore {
   }
 
   @Override
-  public Optional<McpRegistration> insert(McpRegistration draft) {
-    if (draft == null || draft.id() != 0) {
-      throw new IllegalArgumentException("insert needs a draft (id 0), but got " + draft);
+  public StoreChanges changes() {
+    return jdbc.changes();
+  }
+
+  @Override
+  public InsertOutcome insert(McpRegistration draft, int maxPerGuild) {
+    if (draft == null || draft.id() != 0 || maxPerGuild < 1) {
+      throw new IllegalArgumentException("insert needs a draft (id 0) and a positive limit, but got " + draft + ", "
+          + maxPerGuild);
     }
-    return jdbc.withConnection("insert a registration", (c, d) -> {
+    return jdbc.write("insert a registration", (c, d, changed) -> {
+      if (d == JdbcDialect.POSTGRESQL) {
+        // No row to lock for a guild with none yet: an advisory lock stands for the guild. SQLite's
+        // BEGIN IMMEDIATE has already serialised every writer.
+        try (PreparedStatement lock = c.prepareStatement("SELECT pg_advisory_xact_lock(?)")) {
+          lock.setLong(1, guildLockKey(c.getSchema(), draft.guildId()));
+          lock.execute();
+        }
+      }
+      try (PreparedStatement count = c.prepareStatement("SELECT COUNT(*) FROM " + TABLE + " WHERE guild_id = ?")) {
+        count.setString(1, draft.guildId());
+        try (ResultSet rows = count.executeQuery()) {
+          rows.next();
+          if (rows.getLong(1) >= maxPerGuild) {
+            return new InsertOutcome.LimitReached(maxPerGuild);
+          }
+        }
+      }
       try (PreparedStatement s = c.prepareStatement("INSERT INTO " + TABLE
           + " (guild_id, name, name_key, url, auth_token, token_key_id, server_type, enabled, tool_names,"
           + " tool_allow, tool_deny, tool_prefix)"
@@ -134,10 +180,25 @@ public final class JdbcMcpRegistrationStore implements McpRegistrationStore {
         s.setString(9, draft.toolNames().map(JdbcMcpRegistrationStore::join).orElse(null));
         bindSelection(s, 10, draft.toolSelection());
         try (ResultSet rows = s.executeQuery()) {
-          return rows.next() ? Optional.of(draft.withId(rows.getLong(1))) : Optional.<McpRegistration>empty();
+          if (!rows.next()) {
+            return new InsertOutcome.NameTaken(draft.name());
+          }
+          McpRegistration stored = draft.withId(rows.getLong(1));
+          changed.scope(draft.guildId());
+          return new InsertOutcome.Stored(stored);
         }
       }
     });
+  }
+
+  /** The advisory lock of one guild's inserts; a collision only makes two guilds wait for each other. */
+  static long guildLockKey(String schema, String guildId) {
+    String name = "loadout:mcp_registrations:" + schema + ":" + guildId;
+    long h = 1125899906842597L;
+    for (int i = 0; i < name.length(); i++) {
+      h = 31 * h + name.charAt(i);
+    }
+    return h;
   }
 
   @Override
@@ -170,11 +231,15 @@ public final class JdbcMcpRegistrationStore implements McpRegistrationStore {
 
   @Override
   public boolean remove(String guildId, long id) {
-    return jdbc.withConnection("remove a registration", (c, d) -> {
+    return jdbc.write("remove a registration", (c, d, changed) -> {
       try (PreparedStatement s = c.prepareStatement("DELETE FROM " + TABLE + " WHERE guild_id = ? AND id = ?")) {
         s.setString(1, guildId);
         s.setLong(2, id);
-        return s.executeUpdate() > 0;
+        boolean removed = s.executeUpdate() > 0;
+        if (removed) {
+          changed.scope(guildId);
+        }
+        return removed;
       }
     });
   }
@@ -185,13 +250,17 @@ public final class JdbcMcpRegistrationStore implements McpRegistrationStore {
   }
 
   private boolean update(String operation, String assignment, String guildId, long id, Binder value) {
-    return jdbc.withConnection(operation, (c, d) -> {
+    return jdbc.write(operation, (c, d, changed) -> {
       try (PreparedStatement s = c.prepareStatement("UPDATE " + TABLE + " SET " + assignment
           + " WHERE guild_id = ? AND id = ?")) {
         int next = value.bind(s);
         s.setString(next, guildId);
         s.setLong(next + 1, id);
-        return s.executeUpdate() > 0;
+        boolean updated = s.executeUpdate() > 0;
+        if (updated) {
+          changed.scope(guildId);
+        }
+        return updated;
       }
     });
   }

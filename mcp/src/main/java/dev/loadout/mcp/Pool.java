@@ -442,6 +442,38 @@ final class Pool {
     }
   }
 
+  /** The guild servers the pool holds a connection or a health record for. */
+  java.util.Set<Key> keysOf(String guildId) {
+    java.util.Set<Key> out = new java.util.HashSet<>();
+    for (Key k : pool.asMap().keySet()) {
+      if (guildId.equals(k.guildId())) {
+        out.add(k);
+      }
+    }
+    for (Key k : servers.keySet()) {
+      if (guildId.equals(k.guildId())) {
+        out.add(k);
+      }
+    }
+    return out;
+  }
+
+  /** The guilds of every server the pool holds a connection or a health record for. */
+  java.util.Set<String> guilds() {
+    java.util.Set<String> out = new java.util.HashSet<>();
+    pool.asMap().keySet().forEach(k -> {
+      if (k.guildId() != null) {
+        out.add(k.guildId());
+      }
+    });
+    servers.keySet().forEach(k -> {
+      if (k.guildId() != null) {
+        out.add(k.guildId());
+      }
+    });
+    return out;
+  }
+
   Optional<BreakerState> breakerState(Key key) {
     ServerHealth h = servers.get(key);
     return h == null ? Optional.empty() : Optional.of(h.breaker.state());

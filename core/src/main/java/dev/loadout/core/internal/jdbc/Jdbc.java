@@ -2,12 +2,15 @@ package dev.loadout.core.internal.jdbc;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
+import dev.loadout.core.store.StoreChange;
+import dev.loadout.core.store.StoreChanges;
 import dev.loadout.core.store.StoreException;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.ArrayList;
 import java.util.List;
 import javax.sql.DataSource;
 import org.apiguardian.api.API;
@@ -58,8 +61,25 @@ public final class Jdbc {
     T run(Connection connection, JdbcDialect dialect) throws SQLException;
   }
 
+  /** Work done in a write transaction, which announces what it changed. */
+  @API(status = INTERNAL, since = "0.1")
+  @FunctionalInterface
+  public interface WriteWork<T> {
+    /** Runs in a transaction; calls {@code changed.accept(scope)} for each scope it changed. */
+    T run(Connection connection, JdbcDialect dialect, Changed changed) throws SQLException;
+  }
+
+  /** Takes note of a changed scope inside a write. */
+  @API(status = INTERNAL, since = "0.1")
+  @FunctionalInterface
+  public interface Changed {
+    /** The scope changed; null for every scope of the store's kind. */
+    void scope(String scope) throws SQLException;
+  }
+
   private final DataSource dataSource;
   private final String store;
+  private final StoreChanges changes;
   private volatile JdbcDialect dialect;
 
   /**
@@ -69,11 +89,57 @@ public final class Jdbc {
    * @param store the store's name for messages and its schema version row, such as {@code persona_blocks}
    */
   public Jdbc(DataSource dataSource, String store) {
-    if (dataSource == null || store == null || store.isBlank()) {
-      throw new IllegalArgumentException("JDBC store needs a data source and a name, but got " + dataSource + ", " + store);
+    this(dataSource, store, StoreChanges.none());
+  }
+
+  /**
+   * Plumbing for one store that announces its writes on a feed, under its name as the change kind.
+   *
+   * @param changes the feed; never null ({@link StoreChanges#none()} for none)
+   */
+  public Jdbc(DataSource dataSource, String store, StoreChanges changes) {
+    if (dataSource == null || store == null || store.isBlank() || changes == null) {
+      throw new IllegalArgumentException("JDBC store needs a data source, a name and a change feed, but got "
+          + dataSource + ", " + store + ", " + changes);
     }
     this.dataSource = dataSource;
     this.store = store;
+    this.changes = changes;
+  }
+
+  /** The feed this store announces on. */
+  public StoreChanges changes() {
+    return changes;
+  }
+
+  /**
+   * Runs a write in one transaction and announces the scopes it changed: inside the transaction where the
+   * feed can ({@link TransactionalChanges}), so the announcement commits with the write, and to this
+   * process's listeners once it has committed.
+   */
+  public <T> T write(String operation, WriteWork<T> work) {
+    List<StoreChange> changed = new ArrayList<>();
+    T result = inTransaction(operation, (c, d) -> work.run(c, d, scope -> {
+      StoreChange change = scope == null ? StoreChange.everything(store) : StoreChange.of(store, scope);
+      if (changes instanceof TransactionalChanges t) {
+        t.record(c, change);
+      }
+      changed.add(change);
+    }));
+    for (StoreChange change : changed) {
+      try {
+        if (changes instanceof TransactionalChanges t) {
+          t.deliverLocally(change);
+        } else {
+          changes.publish(change);
+        }
+      } catch (RuntimeException e) {
+        // The write has committed: a feed that fails here must not turn it into a failure.
+        org.slf4j.LoggerFactory.getLogger(Jdbc.class).warn("Change of store {} could not be announced ({})", store,
+            e.getClass().getSimpleName());
+      }
+    }
+    return result;
   }
 
   /** The store's name. */
