@@ -89,7 +89,9 @@ public final class JdbcMcpRegistrationStore implements McpRegistrationStore {
   /**
    * A store over this data source, with its table created or migrated now. Auth tokens are written
    * encrypted with the cipher's current key; a token whose key the cipher does not know, or that does not
-   * authenticate, reads back as absent (and is logged once per read, without any secret).
+   * authenticate, fails closed: the registration reads back {@linkplain McpRegistration#tokenUnreadable()
+   * unreadable} (its server hidden with {@link McpFailureCodes#TOKEN_UNREADABLE}, never contacted without it),
+   * and a warning naming the registration and the key id, never a secret, is logged once.
    *
    * @param dataSource the host's data source; never null
    * @param cipher encrypts and decrypts auth tokens; never null
@@ -190,6 +192,90 @@ public final class JdbcMcpRegistrationStore implements McpRegistrationStore {
       }
     });
   }
+
+  /**
+   * Rewrites every stored token that is not under the cipher's current key under it, after a rotation
+   * ({@code TokenCipher.aesGcm("k2", newKey).withOldKey("k1", oldKey)}), so the old key can be retired. Rows go
+   * in batches of {@code batchSize}, each in a transaction of its own, so locks are short and other processes go
+   * on serving; each row is rewritten only if it still holds the ciphertext just read (a row changed or removed
+   * meanwhile is left to its writer). It is resumable: run it again after an interruption and it carries on with
+   * the rows still under an old key. Every process that reads the store meanwhile must have the new cipher, which
+   * reads both keys. A token that cannot be decrypted (a key this cipher does not know) is left as it is and
+   * counted.
+   *
+   * @param batchSize rows per transaction; 1 to 10,000
+   * @return how many tokens were rewritten and how many could not be read
+   * @throws dev.loadout.core.store.StoreException if the database fails; the batches before it are kept
+   * @since 0.1
+   */
+  public Reencryption reencryptTokens(int batchSize) {
+    if (batchSize < 1 || batchSize > 10_000) {
+      throw new IllegalArgumentException("batchSize must be 1 to 10000, but was " + batchSize);
+    }
+    String current = cipher.currentKeyId();
+    long after = 0;
+    int rewritten = 0;
+    int unreadable = 0;
+    int batches = 0;
+    while (true) {
+      long from = after;
+      List<Object[]> rows = jdbc.withConnection("read tokens to re-encrypt", (c, d) -> {
+        try (PreparedStatement s = c.prepareStatement("SELECT id, guild_id, auth_token, token_key_id FROM " + TABLE
+            + " WHERE auth_token IS NOT NULL AND (token_key_id IS NULL OR token_key_id <> ?) AND id > ? ORDER BY id"
+            + " LIMIT ?")) {
+          s.setString(1, current);
+          s.setLong(2, from);
+          s.setInt(3, batchSize);
+          List<Object[]> out = new ArrayList<>();
+          try (ResultSet r = s.executeQuery()) {
+            while (r.next()) {
+              out.add(new Object[] {r.getLong(1), r.getString(2), r.getString(3), r.getString(4)});
+            }
+          }
+          return out;
+        }
+      });
+      if (rows.isEmpty()) {
+        return new Reencryption(rewritten, unreadable, batches);
+      }
+      int[] counts = jdbc.inTransaction("re-encrypt tokens", (c, d) -> {
+        int done = 0;
+        int failed = 0;
+        try (PreparedStatement u = c.prepareStatement("UPDATE " + TABLE + " SET auth_token = ?, token_key_id = ?"
+            + " WHERE id = ? AND auth_token = ?")) {
+          for (Object[] row : rows) {
+            String guild = (String) row[1];
+            java.util.Optional<String> plain = cipher.decrypt(guild, (String) row[3], (String) row[2]);
+            if (plain.isEmpty()) {
+              failed++;
+              continue;
+            }
+            u.setString(1, cipher.encrypt(guild, plain.get()));
+            u.setString(2, current);
+            u.setLong(3, (Long) row[0]);
+            u.setString(4, (String) row[2]);
+            done += u.executeUpdate();
+          }
+        }
+        return new int[] {done, failed};
+      });
+      rewritten += counts[0];
+      unreadable += counts[1];
+      batches++;
+      after = (Long) rows.get(rows.size() - 1)[0];
+    }
+  }
+
+  /**
+   * What {@link #reencryptTokens} did.
+   *
+   * @param rewritten tokens now under the current key
+   * @param unreadable tokens left as they were because they could not be decrypted
+   * @param batches transactions committed
+   * @since 0.1
+   */
+  @API(status = MAINTAINED, since = "0.1")
+  public record Reencryption(int rewritten, int unreadable, int batches) {}
 
   /** The advisory lock of one guild's inserts; a collision only makes two guilds wait for each other. */
   static long guildLockKey(String schema, String guildId) {
@@ -307,18 +393,25 @@ public final class JdbcMcpRegistrationStore implements McpRegistrationStore {
     ServerType type = ServerType.parse(rows.getString("server_type")).orElse(ServerType.GENERAL);
     String guildId = rows.getString("guild_id");
     String sealed = rows.getString("auth_token");
+    long id = rows.getLong("id");
     String token = null;
+    boolean unreadable = false;
     if (sealed != null) {
       String keyId = rows.getString("token_key_id");
       token = cipher.decrypt(guildId, keyId, sealed).orElse(null);
       if (token == null) {
-        LOG.warn("Auth token of MCP registration {} in guild {} could not be decrypted (key id [{}]); read without it",
-            rows.getLong("id"), guildId, keyId);
+        unreadable = true;
+        // Once per registration and key: the operator needs to hear it, not on every turn.
+        if (warned.size() >= MAX_WARNED || warned.add("token\u0000" + id + "\u0000" + keyId)) {
+          LOG.warn("Auth token of MCP registration {} in guild {} could not be decrypted (key id [{}], this cipher "
+              + "knows {}); the server is hidden with {} and not contacted until the key is given or it is registered "
+              + "again", id, guildId, keyId, cipher.keyIds(), McpFailureCodes.TOKEN_UNREADABLE);
+        }
       }
     }
-    long id = rows.getLong("id");
-    return McpRegistration.stored(id, guildId, rows.getString("name"), rows.getString("url"), token,
+    McpRegistration r = McpRegistration.stored(id, guildId, rows.getString("name"), rows.getString("url"), token,
         type, rows.getBoolean("enabled"), toolNames, readSelection(rows, id, guildId));
+    return unreadable ? r.withTokenUnreadable() : r;
   }
 
   @Override

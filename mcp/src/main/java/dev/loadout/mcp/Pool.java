@@ -119,6 +119,9 @@ final class Pool {
 
   /** The source of a server a turn must not wait for, or null when a turn may connect it now. */
   ToolSource downSource(Target t, ServerHealth h) {
+    if (t.tokenUnreadable()) {
+      return h.down(t, McpFailureCodes.TOKEN_UNREADABLE, unreadable(t));
+    }
     if (!h.breaker.isClosed()) {
       probeIfDue(h);
       return h.down(t, McpFailureCodes.QUARANTINED, quarantine(t, h));
@@ -144,6 +147,10 @@ final class Pool {
     ServerHealth h = health(t.key());
     ToolSource down = downSource(t, h);
     return down != null ? down : connecting(t);
+  }
+
+  private static String unreadable(Target t) {
+    return "the stored credentials of the MCP server [" + t.name() + "] could not be decrypted, so it is not contacted";
   }
 
   private static String quarantine(Target t, ServerHealth h) {
@@ -173,6 +180,9 @@ final class Pool {
 
   /** Why a server is not usable for a call right now; the sentence of its hidden reason. */
   String unavailable(Target t) {
+    if (t.tokenUnreadable()) {
+      return unreadable(t);
+    }
     ServerHealth h = health(t.key());
     return h.breaker.isClosed() ? "the MCP server [" + t.name() + "] is not reachable right now (" + h.lastFailure + ")"
         : quarantine(t, h);
@@ -223,6 +233,10 @@ final class Pool {
   // ---- connecting
 
   private CompletableFuture<Optional<Connection>> connect(Target t, ServerHealth h) {
+    if (t.tokenUnreadable()) {
+      // Fails closed: never contacted without the credentials it was registered with.
+      return CompletableFuture.completedFuture(Optional.empty());
+    }
     Key key = t.key();
     CompletableFuture<Optional<Connection>> running = inflight.get(key);
     if (running != null) {
