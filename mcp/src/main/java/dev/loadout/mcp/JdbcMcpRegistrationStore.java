@@ -56,8 +56,8 @@ public final class JdbcMcpRegistrationStore implements McpRegistrationStore {
   /** The table's name. */
   public static final String TABLE = "loadout_mcp_registrations";
 
-  private static final String COLUMNS = "id, guild_id, name, url, auth_token, token_key_id, server_type, enabled, "
-      + "tool_names, tool_allow, tool_deny, tool_prefix";
+  private static final String COLUMNS = "id, guild_id, name, url, url_sealed, auth_token, token_key_id, server_type, "
+      + "enabled, tool_names, tool_allow, tool_deny, tool_prefix";
   private static final Logger LOG = LoggerFactory.getLogger(JdbcMcpRegistrationStore.class);
   static final List<Migration> MIGRATIONS = List.of(
       new Migration(1, "create " + TABLE, d -> List.of(
@@ -73,17 +73,22 @@ public final class JdbcMcpRegistrationStore implements McpRegistrationStore {
       new Migration(2, "add the tool selection to " + TABLE, d -> List.of(
           "ALTER TABLE " + TABLE + " ADD COLUMN tool_allow TEXT",
           "ALTER TABLE " + TABLE + " ADD COLUMN tool_deny TEXT",
-          "ALTER TABLE " + TABLE + " ADD COLUMN tool_prefix TEXT")));
+          "ALTER TABLE " + TABLE + " ADD COLUMN tool_prefix TEXT")),
+      // The whole URL, sealed like the token, when it holds secrets; the url column then holds it redacted.
+      new Migration(3, "add the sealed URL to " + TABLE, d -> List.of(
+          "ALTER TABLE " + TABLE + " ADD COLUMN url_sealed TEXT")));
   /** Bounds the memory of warnings already given; past it, unreadable selections are still warned about. */
   private static final int MAX_WARNED = 1_000;
 
   private final Jdbc jdbc;
   private final TokenCipher cipher;
+  private final RowSecrets secrets;
   private final Set<String> warned = ConcurrentHashMap.newKeySet();
 
-  private JdbcMcpRegistrationStore(Jdbc jdbc, TokenCipher cipher) {
+  private JdbcMcpRegistrationStore(Jdbc jdbc, TokenCipher cipher, UrlSecrets urlSecrets) {
     this.jdbc = jdbc;
     this.cipher = cipher;
+    this.secrets = new RowSecrets(cipher, urlSecrets);
   }
 
   /**
@@ -112,12 +117,26 @@ public final class JdbcMcpRegistrationStore implements McpRegistrationStore {
    * @since 0.1
    */
   public static JdbcMcpRegistrationStore create(DataSource dataSource, TokenCipher cipher, StoreChanges changes) {
-    if (cipher == null) {
-      throw new IllegalArgumentException("cipher must not be null: auth tokens are encrypted at rest");
+    return create(dataSource, cipher, changes, UrlSecrets.defaults());
+  }
+
+  /**
+   * A store that also stores URLs with secrets ({@link UrlSecrets}: userinfo, secret query parameters, the
+   * operator's secret path segments) sealed like tokens, with only their redacted form in the plain
+   * {@code url} column.
+   *
+   * @param urlSecrets which parts of a URL are secret; {@link UrlSecrets#defaults()} in the other factories
+   * @throws dev.loadout.core.store.StoreException as {@link #create(DataSource, TokenCipher)}
+   * @since 0.1
+   */
+  public static JdbcMcpRegistrationStore create(DataSource dataSource, TokenCipher cipher, StoreChanges changes,
+      UrlSecrets urlSecrets) {
+    if (cipher == null || urlSecrets == null) {
+      throw new IllegalArgumentException("cipher and URL secrets must not be null: secrets are encrypted at rest");
     }
     Jdbc jdbc = new Jdbc(dataSource, CHANGES, changes);
     jdbc.migrate(MIGRATIONS);
-    return new JdbcMcpRegistrationStore(jdbc, cipher);
+    return new JdbcMcpRegistrationStore(jdbc, cipher, urlSecrets);
   }
 
   @Override
@@ -166,21 +185,23 @@ public final class JdbcMcpRegistrationStore implements McpRegistrationStore {
           }
         }
       }
+      RowSecrets.Sealed sealed = secrets.seal(draft.guildId(), draft.url(), draft.token().orElse(null));
       try (PreparedStatement s = c.prepareStatement("INSERT INTO " + TABLE
-          + " (guild_id, name, name_key, url, auth_token, token_key_id, server_type, enabled, tool_names,"
+          + " (guild_id, name, name_key, url, url_sealed, auth_token, token_key_id, server_type, enabled, tool_names,"
           + " tool_allow, tool_deny, tool_prefix)"
-          + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+          + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
           + " ON CONFLICT (guild_id, name_key) DO NOTHING RETURNING id")) {
         s.setString(1, draft.guildId());
         s.setString(2, draft.name());
         s.setString(3, draft.name().toLowerCase(Locale.ROOT));
-        s.setString(4, draft.url());
-        s.setString(5, draft.token().map(t -> cipher.encrypt(draft.guildId(), t)).orElse(null));
-        s.setString(6, draft.token().isPresent() ? cipher.currentKeyId() : null);
-        s.setString(7, draft.type().wireName());
-        s.setBoolean(8, draft.enabled());
-        s.setString(9, draft.toolNames().map(JdbcMcpRegistrationStore::join).orElse(null));
-        bindSelection(s, 10, draft.toolSelection());
+        s.setString(4, sealed.urlColumn());
+        s.setString(5, sealed.urlSealed());
+        s.setString(6, sealed.tokenSealed());
+        s.setString(7, sealed.keyId());
+        s.setString(8, draft.type().wireName());
+        s.setBoolean(9, draft.enabled());
+        s.setString(10, draft.toolNames().map(JdbcMcpRegistrationStore::join).orElse(null));
+        bindSelection(s, 11, draft.toolSelection());
         try (ResultSet rows = s.executeQuery()) {
           if (!rows.next()) {
             return new InsertOutcome.NameTaken(draft.name());
@@ -212,58 +233,7 @@ public final class JdbcMcpRegistrationStore implements McpRegistrationStore {
     if (batchSize < 1 || batchSize > 10_000) {
       throw new IllegalArgumentException("batchSize must be 1 to 10000, but was " + batchSize);
     }
-    String current = cipher.currentKeyId();
-    long after = 0;
-    int rewritten = 0;
-    int unreadable = 0;
-    int batches = 0;
-    while (true) {
-      long from = after;
-      List<Object[]> rows = jdbc.withConnection("read tokens to re-encrypt", (c, d) -> {
-        try (PreparedStatement s = c.prepareStatement("SELECT id, guild_id, auth_token, token_key_id FROM " + TABLE
-            + " WHERE auth_token IS NOT NULL AND (token_key_id IS NULL OR token_key_id <> ?) AND id > ? ORDER BY id"
-            + " LIMIT ?")) {
-          s.setString(1, current);
-          s.setLong(2, from);
-          s.setInt(3, batchSize);
-          List<Object[]> out = new ArrayList<>();
-          try (ResultSet r = s.executeQuery()) {
-            while (r.next()) {
-              out.add(new Object[] {r.getLong(1), r.getString(2), r.getString(3), r.getString(4)});
-            }
-          }
-          return out;
-        }
-      });
-      if (rows.isEmpty()) {
-        return new Reencryption(rewritten, unreadable, batches);
-      }
-      int[] counts = jdbc.inTransaction("re-encrypt tokens", (c, d) -> {
-        int done = 0;
-        int failed = 0;
-        try (PreparedStatement u = c.prepareStatement("UPDATE " + TABLE + " SET auth_token = ?, token_key_id = ?"
-            + " WHERE id = ? AND auth_token = ?")) {
-          for (Object[] row : rows) {
-            String guild = (String) row[1];
-            java.util.Optional<String> plain = cipher.decrypt(guild, (String) row[3], (String) row[2]);
-            if (plain.isEmpty()) {
-              failed++;
-              continue;
-            }
-            u.setString(1, cipher.encrypt(guild, plain.get()));
-            u.setString(2, current);
-            u.setLong(3, (Long) row[0]);
-            u.setString(4, (String) row[2]);
-            done += u.executeUpdate();
-          }
-        }
-        return new int[] {done, failed};
-      });
-      rewritten += counts[0];
-      unreadable += counts[1];
-      batches++;
-      after = (Long) rows.get(rows.size() - 1)[0];
-    }
+    return TokenRotation.run(jdbc, secrets, batchSize);
   }
 
   /**
@@ -392,26 +362,21 @@ public final class JdbcMcpRegistrationStore implements McpRegistrationStore {
     // A type written by a newer Loadout that this one does not know is read as general: it replaces nothing.
     ServerType type = ServerType.parse(rows.getString("server_type")).orElse(ServerType.GENERAL);
     String guildId = rows.getString("guild_id");
-    String sealed = rows.getString("auth_token");
     long id = rows.getLong("id");
-    String token = null;
-    boolean unreadable = false;
-    if (sealed != null) {
-      String keyId = rows.getString("token_key_id");
-      token = cipher.decrypt(guildId, keyId, sealed).orElse(null);
-      if (token == null) {
-        unreadable = true;
-        // Once per registration and key: the operator needs to hear it, not on every turn.
-        if (warned.size() >= MAX_WARNED || warned.add("token\u0000" + id + "\u0000" + keyId)) {
-          LOG.warn("Auth token of MCP registration {} in guild {} could not be decrypted (key id [{}], this cipher "
-              + "knows {}); the server is hidden with {} and not contacted until the key is given or it is registered "
-              + "again", id, guildId, keyId, cipher.keyIds(), McpFailureCodes.TOKEN_UNREADABLE);
-        }
+    String keyId = rows.getString("token_key_id");
+    RowSecrets.Opened opened = secrets.open(guildId, keyId, rows.getString("url"), rows.getString("url_sealed"),
+        rows.getString("auth_token"));
+    if (opened.unreadable()) {
+      // Once per registration and key: the operator needs to hear it, not on every turn.
+      if (warned.size() >= MAX_WARNED || warned.add("token\u0000" + id + "\u0000" + keyId)) {
+        LOG.warn("Secrets (token or URL) of MCP registration {} in guild {} could not be decrypted (key id [{}], this "
+            + "cipher knows {}); the server is hidden with {} and not contacted until the key is given or it is "
+            + "registered again", id, guildId, keyId, cipher.keyIds(), McpFailureCodes.TOKEN_UNREADABLE);
       }
     }
-    McpRegistration r = McpRegistration.stored(id, guildId, rows.getString("name"), rows.getString("url"), token,
+    McpRegistration r = McpRegistration.stored(id, guildId, rows.getString("name"), opened.url(), opened.token(),
         type, rows.getBoolean("enabled"), toolNames, readSelection(rows, id, guildId));
-    return unreadable ? r.withTokenUnreadable() : r;
+    return opened.unreadable() ? r.withTokenUnreadable() : r;
   }
 
   @Override

@@ -45,8 +45,8 @@ class MigrationsAcrossProcessesTest {
           }
           Map<String, Integer> versions = db.versions();
           assertThat(versions).containsEntry("tool_tasks", 1).containsEntry("persona_user_blocks", 1)
-              .containsEntry("direct_configs", 1).containsEntry("mcp_registrations", 2);
-          // Step 2 of the MCP store adds columns and is not repeatable: one row of it proves it ran once.
+              .containsEntry("direct_configs", 1).containsEntry("mcp_registrations", 3);
+          // Steps 2 and 3 of the MCP store add columns and are not repeatable: all starting proves each ran once.
           assertThat(db.count("SELECT COUNT(*) FROM loadout_mcp_registrations")).isZero();
         }
       }

@@ -82,6 +82,26 @@ class SqliteMcpRegistrationStoreTest extends JdbcMcpRegistrationStoreContract {
   }
 
   @Test
+  void aUrlWithASecretIsStoredRedactedAndSealedAndReadBackWhole() throws Exception {
+    McpRegistration a = store.insert(draft("g1", "a")).orElseThrow(); // https://mcp.example.com/mcp?key=abc
+    try (java.sql.Connection c = dataSource.getConnection(); java.sql.Statement s = c.createStatement();
+        java.sql.ResultSet rows = s.executeQuery("SELECT url, url_sealed FROM " + JdbcMcpRegistrationStore.TABLE)) {
+      rows.next();
+      assertThat(rows.getString(1)).isEqualTo("https://mcp.example.com/mcp?key=REDACTED");
+      assertThat(rows.getString(2)).isNotBlank().doesNotContain("abc");
+    }
+    assertThat(store.list("g1").get(0).url()).isEqualTo("https://mcp.example.com/mcp?key=abc");
+    McpRegistration locked = JdbcMcpRegistrationStore.create(dataSource, TokenCipher.aesGcm("k9", Keys.random(32)))
+        .list("g1").get(0);
+    assertThat(locked.tokenUnreadable()).isTrue();
+    assertThat(locked.url()).as("without the key only the redacted form").isEqualTo("https://mcp.example.com/mcp?key=REDACTED");
+    McpRegistration plain = store.insert(McpRegistration.draft("g1", "plain", "https://b.example/mcp", null,
+        ServerType.GENERAL, null)).orElseThrow();
+    assertThat(store.list("g1").get(1)).isEqualTo(plain);
+    assertThat(a.url()).contains("key=abc");
+  }
+
+  @Test
   void reencryptionLeavesATokenItCannotReadAndCountsIt() {
     store.insert(draft("g1", "a"));
     TokenCipher stranger = TokenCipher.aesGcm("k3", Keys.random(32));
