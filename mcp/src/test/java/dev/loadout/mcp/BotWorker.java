@@ -79,8 +79,7 @@ public final class BotWorker implements Worker {
       case "remove" -> List.of(manager.configOperations().remove(step.arg(0), step.longArg(1)).code(), now());
       case "visible" -> loadout.prepare(turn(step.arg(0))).visibleNames();
       case "connections" -> manager.connectionCount();
-      case "awaitVisible" -> awaitTurns(step.intArg(3), () ->
-          loadout.prepare(turn(step.arg(0))).visibleNames().contains(step.arg(1)) == step.arg(2).equals("present"));
+      case "awaitVisible" -> awaitTurns(step.intArg(3), () -> knows(step.arg(0), step.arg(1)) == step.arg(2).equals("present"));
       case "awaitConnections" -> awaitTurns(step.intArg(1), () -> manager.connectionCount() == step.intArg(0));
       case "block" -> {
         Instant at = Instant.now();
@@ -128,6 +127,15 @@ public final class BotWorker implements Worker {
         name -> name.equals("lookup") ? LOOKUP : null).build();
     tasks = JdbcToolTaskStore.create(ds);
     return "open";
+  }
+
+  /**
+   * Whether the guild's turn knows the tool's server: shows the tool, or hides it with a reason of its server's
+   * (still connecting, say). What the staleness bound is about is the configuration, not how fast a connect is.
+   */
+  private boolean knows(String guild, String tool) {
+    dev.loadout.core.PreparedTurn turn = loadout.prepare(turn(guild));
+    return turn.visibleNames().contains(tool) || turn.hidden(tool).isPresent();
   }
 
   private DirectDecision route(String scope, String text) {

@@ -34,7 +34,9 @@ class McpChangesAcrossProcessesTest {
   void everyProcessSeesAnAddADisableAnEnableAndARemovalWithinTheBound(String db, String feed, long boundMs)
       throws Exception {
     String guild = "g-" + feed;
-    int wait = (int) boundMs * 5;
+    // How long a step may wait at most; generous, since a loaded machine may take seconds for a first connect.
+    // The only timing assertion is within(): the bound, measured from the commit to the last turn without it.
+    int wait = 60_000;
     try (SharedDb shared = SharedDb.of(db, folder);
         ProcessGroup bots = ProcessGroup.builder(BotWorker.class).processes(3).start()) {
       bots.runAll("open", shared.spec(), feed, "5");
@@ -55,7 +57,7 @@ class McpChangesAcrossProcessesTest {
       String id = added.values().get(2);
       within(boundMs, added, bSees.join());
       within(boundMs, added, cSees.join());
-      assertThat(b.run("connections").intValue()).as("B connected on its turn: warm and shared").isEqualTo(2);
+      b.run("awaitConnections", "2", w); // B connects on its turn: warm and shared
 
       bSees = b.start("awaitVisible", guild, "echo", "absent", w);
       cSees = c.start("awaitVisible", guild, "echo", "absent", w);
@@ -71,7 +73,7 @@ class McpChangesAcrossProcessesTest {
       StepResult enabled = a.run("setEnabled", guild, id, "true");
       within(boundMs, enabled, bSees.join());
       within(boundMs, enabled, cSees.join());
-      assertThat(b.run("connections").intValue()).as("enabled again: B reconnected on its turn").isEqualTo(2);
+      b.run("awaitConnections", "2", w); // enabled again: B reconnects on its turn
 
       bSees = b.start("awaitVisible", guild, "echo", "absent", w);
       cSees = c.start("awaitVisible", guild, "echo", "absent", w);
@@ -82,8 +84,9 @@ class McpChangesAcrossProcessesTest {
       within(boundMs, removed, cSees.join());
       within(boundMs, removed, bCloses.join());
       // What must stay: the warm guild's server is untouched, in every process.
-      assertThat(bots.runAll("visible", "warm-" + feed)).allSatisfy(r -> assertThat(r.values()).contains("echo"));
-      assertThat(bots.runAll("connections")).extracting(StepResult::intValue).containsOnly(1);
+      bots.runAll("awaitVisible", "warm-" + feed, "echo", "present", w);
+      assertThat(bots.runAll("connections")).extracting(StepResult::intValue).allSatisfy(n -> assertThat(n).isLessThanOrEqualTo(1));
+      assertThat(b.run("connections").intValue()).as("B keeps the warm guild's connection").isEqualTo(1);
     }
   }
 

@@ -32,7 +32,7 @@ class SharedStateAcrossProcessesTest {
       WorkerProcess a = bots.process(0);
       WorkerProcess b = bots.process(1);
       assertThat(b.run("mayTrigger", "g1", "persona", "alice").value()).as("cached: not blocked").isEqualTo("true");
-      CompletableFuture<StepResult> enforced = b.start("awaitBlocked", "g1", "persona", "alice", String.valueOf(boundMs * 5));
+      CompletableFuture<StepResult> enforced = b.start("awaitBlocked", "g1", "persona", "alice", "60000");
       StepResult blocked = a.run("block", "g1", "persona", "alice");
       within(boundMs, blocked, enforced.join());
       // What must stay: another user and another persona are not blocked.
@@ -50,7 +50,7 @@ class SharedStateAcrossProcessesTest {
       WorkerProcess a = bots.process(0);
       WorkerProcess b = bots.process(1);
       assertThat(b.run("route", "g1", "/define cats").value()).as("no config yet (cached)").isEqualTo("NotMatched");
-      CompletableFuture<StepResult> routes = b.start("awaitRoutes", "g1", "/define cats", String.valueOf(boundMs * 5));
+      CompletableFuture<StepResult> routes = b.start("awaitRoutes", "g1", "/define cats", "60000");
       StepResult saved = a.run("saveDirect", "g1", "define");
       within(boundMs, saved, routes.join());
       assertThat(b.run("route", "g2", "/define cats").value()).as("another scope is untouched").isEqualTo("NotMatched");

@@ -196,6 +196,10 @@ public final class PostgresChanges implements TransactionalChanges {
       return;
     }
     listener = l;
+    if (closed) {
+      l.close(); // closed while this connected: nothing may stay open
+      return;
+    }
     synchronized (this) {
       backoff = minBackoff;
       if (outage) {

@@ -52,6 +52,7 @@ public final class Jdbc {
   public static final String MIN_SQLITE = "3.35.0";
   /** Salt of the advisory lock every Loadout migration takes on PostgreSQL (with the schema's name). */
   private static final String MIGRATION_LOCK = "loadout:migrations:";
+  private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(Jdbc.class);
 
   /** Work done with a connection. */
   @API(status = INTERNAL, since = "0.1")
@@ -135,8 +136,7 @@ public final class Jdbc {
         }
       } catch (RuntimeException e) {
         // The write has committed: a feed that fails here must not turn it into a failure.
-        org.slf4j.LoggerFactory.getLogger(Jdbc.class).warn("Change of store {} could not be announced ({})", store,
-            e.getClass().getSimpleName());
+        LOG.warn("Change of store {} could not be announced ({})", store, e.getClass().getSimpleName());
       }
     }
     return result;
