@@ -32,8 +32,14 @@ import org.slf4j.LoggerFactory;
  * and write guild registrations through {@link #configOperations()}.
  *
  * <p><b>Gathering.</b> {@link #sourcesFor(TurnContext)} gives one {@link ToolSource} per enabled server, the host's
- * first ({@link ToolSource.Level#HOST}), then the guild's, read through a config cache (invalidated by the config
- * operations and snapshot writes). A healthy server's source offers its tools; a server that is down gives a source
+ * first ({@link ToolSource.Level#HOST}), then the guild's, read through a config cache. The cache is invalidated
+ * by the config operations and snapshot writes of this process, by the store's
+ * {@linkplain McpRegistrationStore#changes() change feed} for writes of any process (which also closes the
+ * connections of servers removed or disabled elsewhere), and after {@link Builder#configTtl} in any case.
+ * <b>Staleness bound</b> for another process's {@code add}, disable or removal: 1 s with
+ * {@link dev.loadout.core.store.PostgresChanges}, the polling interval + 1 s with
+ * {@link dev.loadout.core.store.PollingChanges}, the config TTL (one minute unless set) for a store without a
+ * feed that reaches other processes. A healthy server's source offers its tools; a server that is down gives a source
  * that names its tools as hidden with the reason ({@link McpFailureCodes#QUARANTINED},
  * {@link McpFailureCodes#CONNECTION_LOST}, {@link McpFailureCodes#CONNECTING}), so diagnostics can say why. A turn
  * waits only for first connects of servers nothing is known against, at most {@link McpSettings#connectTimeout()}
@@ -63,6 +69,8 @@ public final class GuildMcpManager implements ExternalToolSources, AutoCloseable
    * replaced meanwhile, so with the switch off the guild's web family is off.
    */
   public static final String REPLACEMENT_FLAG = "web_search";
+  /** How long a guild's configuration is cached at most unless {@link Builder#configTtl} says otherwise. */
+  public static final java.time.Duration DEFAULT_CONFIG_TTL = java.time.Duration.ofMinutes(1);
 
   private static final Logger LOG = LoggerFactory.getLogger(GuildMcpManager.class);
   private static final long GATHER_MARGIN_MS = 250;
@@ -77,6 +85,7 @@ public final class GuildMcpManager implements ExternalToolSources, AutoCloseable
   private final McpConfigOperations operations;
   private final Cache<String, List<Target>> config;
   private final ConcurrentHashMap<String, List<ToolSource>> memo = new ConcurrentHashMap<>();
+  private final RegistrationWatch watch;
   private final ExecutorService ownedExecutor;
   private final ScheduledExecutorService ownedScheduler;
   private final Executor blocking;
@@ -111,13 +120,16 @@ public final class GuildMcpManager implements ExternalToolSources, AutoCloseable
     }
     this.hostTargets = List.copyOf(hosts);
     this.hostByName = Map.copyOf(byName);
-    this.config = Caffeine.newBuilder().maximumSize(100_000).build();
+    Clock clock = b.clock;
+    this.config = Caffeine.newBuilder().maximumSize(100_000).expireAfterWrite(b.configTtl)
+        .ticker(() -> TimeUnit.MILLISECONDS.toNanos(clock.millis())).executor(Runnable::run).build();
     this.connector = new Connector(b.guard, settings, blocking);
     Calls calls = new Calls(this::fresh, b.guard, settings, blocking, b.clock, b.progress);
     this.pool = new Pool(connector, settings, b.clock, blocking, scheduler, new Listeners(b.listener), this::current,
         this::listed, new Listings(calls, blocking, b.clock));
     calls.pool(pool);
     this.operations = new McpConfigOperations(store, b.guard, settings, new Hooks());
+    this.watch = new RegistrationWatch(store, config, pool, blocking);
   }
 
   private static java.util.concurrent.ThreadFactory daemons(String prefix) {
@@ -371,6 +383,7 @@ public final class GuildMcpManager implements ExternalToolSources, AutoCloseable
    */
   @Override
   public void close() {
+    watch.close();
     CompletableFuture<Void> closing = pool.closeAll();
     try {
       // Before any executor shuts down: the graceful closes run on it (a refused one leaves a stdio process alive).
@@ -448,6 +461,7 @@ public final class GuildMcpManager implements ExternalToolSources, AutoCloseable
     private McpEventListener listener = McpEventListener.NONE;
     private McpProgressListener progress = McpProgressListener.NONE;
     private List<HostMcpServer> hostServers = List.of();
+    private java.time.Duration configTtl = DEFAULT_CONFIG_TTL;
 
     private Builder(McpRegistrationStore store, NetworkGuard guard) {
       this.store = store;
@@ -521,6 +535,21 @@ public final class GuildMcpManager implements ExternalToolSources, AutoCloseable
         }
       }
       hostServers = List.copyOf(servers);
+      return this;
+    }
+
+    /**
+     * How long a guild's configuration is cached at most ({@link #DEFAULT_CONFIG_TTL} unless set): the staleness
+     * bound when the store's change feed does not reach other processes.
+     *
+     * @throws IllegalArgumentException unless positive
+     * @since 0.1
+     */
+    public Builder configTtl(java.time.Duration ttl) {
+      if (ttl == null || ttl.isNegative() || ttl.isZero()) {
+        throw new IllegalArgumentException("configTtl must be positive, but was " + ttl);
+      }
+      configTtl = ttl;
       return this;
     }
 

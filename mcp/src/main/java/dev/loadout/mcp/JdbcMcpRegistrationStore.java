@@ -5,6 +5,7 @@ import static org.apiguardian.api.API.Status.MAINTAINED;
 import dev.loadout.core.internal.jdbc.Jdbc;
 import dev.loadout.core.internal.jdbc.JdbcDialect;
 import dev.loadout.core.internal.jdbc.Migration;
+import dev.loadout.core.store.StoreChanges;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -12,7 +13,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
-import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import javax.sql.DataSource;
@@ -31,6 +31,16 @@ import org.slf4j.LoggerFactory;
  * unknown, otherwise the names joined by line feeds (normalised names hold no control characters). Auth
  * tokens are stored encrypted by a {@link TokenCipher}, with the key id in {@code token_key_id}.
  *
+ * <p><b>The limit and the name are checked in the write.</b> {@link #insert(McpRegistration, int)} runs in one
+ * transaction that first takes a lock on the guild (on PostgreSQL an advisory lock keyed by schema and guild;
+ * on SQLite the database's write lock, {@code BEGIN IMMEDIATE}), then counts the guild's rows and inserts with
+ * {@code ON CONFLICT (guild_id, name_key) DO NOTHING}. Concurrent inserts into one guild, from any process,
+ * queue on the lock, so the count each sees includes every insert that won before it.
+ *
+ * <p><b>Changes.</b> Every write is announced with the guild as its scope on the
+ * {@linkplain #create(DataSource, TokenCipher, StoreChanges) change feed}, inside the write's transaction where
+ * the feed allows.
+ *
  * <p>The {@link ToolSelection} is three nullable columns (schema version 2): {@code tool_allow} and
  * {@code tool_deny} hold the patterns joined by line feeds (NULL for no list), {@code tool_prefix} the prefix.
  * Rows written before version 2 have NULL in all three and read as {@link ToolSelection#ALL}. A stored value
@@ -46,8 +56,8 @@ public final class JdbcMcpRegistrationStore implements McpRegistrationStore {
   /** The table's name. */
   public static final String TABLE = "loadout_mcp_registrations";
 
-  private static final String COLUMNS = "id, guild_id, name, url, auth_token, token_key_id, server_type, enabled, "
-      + "tool_names, tool_allow, tool_deny, tool_prefix";
+  private static final String COLUMNS = "id, guild_id, name, url, url_sealed, auth_token, token_key_id, server_type, "
+      + "enabled, tool_names, tool_allow, tool_deny, tool_prefix";
   private static final Logger LOG = LoggerFactory.getLogger(JdbcMcpRegistrationStore.class);
   static final List<Migration> MIGRATIONS = List.of(
       new Migration(1, "create " + TABLE, d -> List.of(
@@ -63,23 +73,30 @@ public final class JdbcMcpRegistrationStore implements McpRegistrationStore {
       new Migration(2, "add the tool selection to " + TABLE, d -> List.of(
           "ALTER TABLE " + TABLE + " ADD COLUMN tool_allow TEXT",
           "ALTER TABLE " + TABLE + " ADD COLUMN tool_deny TEXT",
-          "ALTER TABLE " + TABLE + " ADD COLUMN tool_prefix TEXT")));
+          "ALTER TABLE " + TABLE + " ADD COLUMN tool_prefix TEXT")),
+      // The whole URL, sealed like the token, when it holds secrets; the url column then holds it redacted.
+      new Migration(3, "add the sealed URL to " + TABLE, d -> List.of(
+          "ALTER TABLE " + TABLE + " ADD COLUMN url_sealed TEXT")));
   /** Bounds the memory of warnings already given; past it, unreadable selections are still warned about. */
   private static final int MAX_WARNED = 1_000;
 
   private final Jdbc jdbc;
   private final TokenCipher cipher;
+  private final RowSecrets secrets;
   private final Set<String> warned = ConcurrentHashMap.newKeySet();
 
-  private JdbcMcpRegistrationStore(Jdbc jdbc, TokenCipher cipher) {
+  private JdbcMcpRegistrationStore(Jdbc jdbc, TokenCipher cipher, UrlSecrets urlSecrets) {
     this.jdbc = jdbc;
     this.cipher = cipher;
+    this.secrets = new RowSecrets(cipher, urlSecrets);
   }
 
   /**
    * A store over this data source, with its table created or migrated now. Auth tokens are written
    * encrypted with the cipher's current key; a token whose key the cipher does not know, or that does not
-   * authenticate, reads back as absent (and is logged once per read, without any secret).
+   * authenticate, fails closed: the registration reads back {@linkplain McpRegistration#tokenUnreadable()
+   * unreadable} (its server hidden with {@link McpFailureCodes#TOKEN_UNREADABLE}, never contacted without it),
+   * and a warning naming the registration and the key id, never a secret, is logged once.
    *
    * @param dataSource the host's data source; never null
    * @param cipher encrypts and decrypts auth tokens; never null
@@ -87,12 +104,39 @@ public final class JdbcMcpRegistrationStore implements McpRegistrationStore {
    *     PostgreSQL, or has a newer schema than this Loadout knows
    */
   public static JdbcMcpRegistrationStore create(DataSource dataSource, TokenCipher cipher) {
-    if (cipher == null) {
-      throw new IllegalArgumentException("cipher must not be null: auth tokens are encrypted at rest");
+    return create(dataSource, cipher, StoreChanges.inProcess());
+  }
+
+  /**
+   * A store that announces its writes on a change feed shared by every process on the database
+   * ({@link dev.loadout.core.store.PostgresChanges} or {@link dev.loadout.core.store.PollingChanges}), so every
+   * process's {@link GuildMcpManager} sees an {@code add}, a disable or a removal within the feed's bound.
+   *
+   * @param changes the feed; never null
+   * @throws dev.loadout.core.store.StoreException as {@link #create(DataSource, TokenCipher)}
+   * @since 0.1
+   */
+  public static JdbcMcpRegistrationStore create(DataSource dataSource, TokenCipher cipher, StoreChanges changes) {
+    return create(dataSource, cipher, changes, UrlSecrets.defaults());
+  }
+
+  /**
+   * A store that also stores URLs with secrets ({@link UrlSecrets}: userinfo, secret query parameters, the
+   * operator's secret path segments) sealed like tokens, with only their redacted form in the plain
+   * {@code url} column.
+   *
+   * @param urlSecrets which parts of a URL are secret; {@link UrlSecrets#defaults()} in the other factories
+   * @throws dev.loadout.core.store.StoreException as {@link #create(DataSource, TokenCipher)}
+   * @since 0.1
+   */
+  public static JdbcMcpRegistrationStore create(DataSource dataSource, TokenCipher cipher, StoreChanges changes,
+      UrlSecrets urlSecrets) {
+    if (cipher == null || urlSecrets == null) {
+      throw new IllegalArgumentException("cipher and URL secrets must not be null: secrets are encrypted at rest");
     }
-    Jdbc jdbc = new Jdbc(dataSource, "mcp_registrations");
+    Jdbc jdbc = new Jdbc(dataSource, CHANGES, changes);
     jdbc.migrate(MIGRATIONS);
-    return new JdbcMcpRegistrationStore(jdbc, cipher);
+    return new JdbcMcpRegistrationStore(jdbc, cipher, urlSecrets);
   }
 
   @Override
@@ -113,31 +157,104 @@ public final class JdbcMcpRegistrationStore implements McpRegistrationStore {
   }
 
   @Override
-  public Optional<McpRegistration> insert(McpRegistration draft) {
-    if (draft == null || draft.id() != 0) {
-      throw new IllegalArgumentException("insert needs a draft (id 0), but got " + draft);
+  public StoreChanges changes() {
+    return jdbc.changes();
+  }
+
+  @Override
+  public InsertOutcome insert(McpRegistration draft, int maxPerGuild) {
+    if (draft == null || draft.id() != 0 || maxPerGuild < 1) {
+      throw new IllegalArgumentException("insert needs a draft (id 0) and a positive limit, but got " + draft + ", "
+          + maxPerGuild);
     }
-    return jdbc.withConnection("insert a registration", (c, d) -> {
+    return jdbc.write("insert a registration", (c, d, changed) -> {
+      if (d == JdbcDialect.POSTGRESQL) {
+        // No row to lock for a guild with none yet: an advisory lock stands for the guild. SQLite's
+        // BEGIN IMMEDIATE has already serialised every writer.
+        try (PreparedStatement lock = c.prepareStatement("SELECT pg_advisory_xact_lock(?)")) {
+          lock.setLong(1, guildLockKey(c.getSchema(), draft.guildId()));
+          lock.execute();
+        }
+      }
+      try (PreparedStatement count = c.prepareStatement("SELECT COUNT(*) FROM " + TABLE + " WHERE guild_id = ?")) {
+        count.setString(1, draft.guildId());
+        try (ResultSet rows = count.executeQuery()) {
+          rows.next();
+          if (rows.getLong(1) >= maxPerGuild) {
+            return new InsertOutcome.LimitReached(maxPerGuild);
+          }
+        }
+      }
+      RowSecrets.Sealed sealed = secrets.seal(draft.guildId(), draft.url(), draft.token().orElse(null));
       try (PreparedStatement s = c.prepareStatement("INSERT INTO " + TABLE
-          + " (guild_id, name, name_key, url, auth_token, token_key_id, server_type, enabled, tool_names,"
+          + " (guild_id, name, name_key, url, url_sealed, auth_token, token_key_id, server_type, enabled, tool_names,"
           + " tool_allow, tool_deny, tool_prefix)"
-          + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+          + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
           + " ON CONFLICT (guild_id, name_key) DO NOTHING RETURNING id")) {
         s.setString(1, draft.guildId());
         s.setString(2, draft.name());
         s.setString(3, draft.name().toLowerCase(Locale.ROOT));
-        s.setString(4, draft.url());
-        s.setString(5, draft.token().map(t -> cipher.encrypt(draft.guildId(), t)).orElse(null));
-        s.setString(6, draft.token().isPresent() ? cipher.currentKeyId() : null);
-        s.setString(7, draft.type().wireName());
-        s.setBoolean(8, draft.enabled());
-        s.setString(9, draft.toolNames().map(JdbcMcpRegistrationStore::join).orElse(null));
-        bindSelection(s, 10, draft.toolSelection());
+        s.setString(4, sealed.urlColumn());
+        s.setString(5, sealed.urlSealed());
+        s.setString(6, sealed.tokenSealed());
+        s.setString(7, sealed.keyId());
+        s.setString(8, draft.type().wireName());
+        s.setBoolean(9, draft.enabled());
+        s.setString(10, draft.toolNames().map(JdbcMcpRegistrationStore::join).orElse(null));
+        bindSelection(s, 11, draft.toolSelection());
         try (ResultSet rows = s.executeQuery()) {
-          return rows.next() ? Optional.of(draft.withId(rows.getLong(1))) : Optional.<McpRegistration>empty();
+          if (!rows.next()) {
+            return new InsertOutcome.NameTaken(draft.name());
+          }
+          McpRegistration stored = draft.withId(rows.getLong(1));
+          changed.scope(draft.guildId());
+          return new InsertOutcome.Stored(stored);
         }
       }
     });
+  }
+
+  /**
+   * Rewrites every stored token that is not under the cipher's current key under it, after a rotation
+   * ({@code TokenCipher.aesGcm("k2", newKey).withOldKey("k1", oldKey)}), so the old key can be retired. Rows go
+   * in batches of {@code batchSize}, each in a transaction of its own, so locks are short and other processes go
+   * on serving; each row is rewritten only if it still holds the ciphertext just read (a row changed or removed
+   * meanwhile is left to its writer). It is resumable: run it again after an interruption and it carries on with
+   * the rows still under an old key. Every process that reads the store meanwhile must have the new cipher, which
+   * reads both keys. A token that cannot be decrypted (a key this cipher does not know) is left as it is and
+   * counted.
+   *
+   * @param batchSize rows per transaction; 1 to 10,000
+   * @return how many tokens were rewritten and how many could not be read
+   * @throws dev.loadout.core.store.StoreException if the database fails; the batches before it are kept
+   * @since 0.1
+   */
+  public Reencryption reencryptTokens(int batchSize) {
+    if (batchSize < 1 || batchSize > 10_000) {
+      throw new IllegalArgumentException("batchSize must be 1 to 10000, but was " + batchSize);
+    }
+    return TokenRotation.run(jdbc, secrets, batchSize);
+  }
+
+  /**
+   * What {@link #reencryptTokens} did.
+   *
+   * @param rewritten tokens now under the current key
+   * @param unreadable tokens left as they were because they could not be decrypted
+   * @param batches transactions committed
+   * @since 0.1
+   */
+  @API(status = MAINTAINED, since = "0.1")
+  public record Reencryption(int rewritten, int unreadable, int batches) {}
+
+  /** The advisory lock of one guild's inserts; a collision only makes two guilds wait for each other. */
+  static long guildLockKey(String schema, String guildId) {
+    String name = "loadout:mcp_registrations:" + schema + ":" + guildId;
+    long h = 1125899906842597L;
+    for (int i = 0; i < name.length(); i++) {
+      h = 31 * h + name.charAt(i);
+    }
+    return h;
   }
 
   @Override
@@ -170,11 +287,15 @@ public final class JdbcMcpRegistrationStore implements McpRegistrationStore {
 
   @Override
   public boolean remove(String guildId, long id) {
-    return jdbc.withConnection("remove a registration", (c, d) -> {
+    return jdbc.write("remove a registration", (c, d, changed) -> {
       try (PreparedStatement s = c.prepareStatement("DELETE FROM " + TABLE + " WHERE guild_id = ? AND id = ?")) {
         s.setString(1, guildId);
         s.setLong(2, id);
-        return s.executeUpdate() > 0;
+        boolean removed = s.executeUpdate() > 0;
+        if (removed) {
+          changed.scope(guildId);
+        }
+        return removed;
       }
     });
   }
@@ -185,13 +306,17 @@ public final class JdbcMcpRegistrationStore implements McpRegistrationStore {
   }
 
   private boolean update(String operation, String assignment, String guildId, long id, Binder value) {
-    return jdbc.withConnection(operation, (c, d) -> {
+    return jdbc.write(operation, (c, d, changed) -> {
       try (PreparedStatement s = c.prepareStatement("UPDATE " + TABLE + " SET " + assignment
           + " WHERE guild_id = ? AND id = ?")) {
         int next = value.bind(s);
         s.setString(next, guildId);
         s.setLong(next + 1, id);
-        return s.executeUpdate() > 0;
+        boolean updated = s.executeUpdate() > 0;
+        if (updated) {
+          changed.scope(guildId);
+        }
+        return updated;
       }
     });
   }
@@ -237,19 +362,21 @@ public final class JdbcMcpRegistrationStore implements McpRegistrationStore {
     // A type written by a newer Loadout that this one does not know is read as general: it replaces nothing.
     ServerType type = ServerType.parse(rows.getString("server_type")).orElse(ServerType.GENERAL);
     String guildId = rows.getString("guild_id");
-    String sealed = rows.getString("auth_token");
-    String token = null;
-    if (sealed != null) {
-      String keyId = rows.getString("token_key_id");
-      token = cipher.decrypt(guildId, keyId, sealed).orElse(null);
-      if (token == null) {
-        LOG.warn("Auth token of MCP registration {} in guild {} could not be decrypted (key id [{}]); read without it",
-            rows.getLong("id"), guildId, keyId);
+    long id = rows.getLong("id");
+    String keyId = rows.getString("token_key_id");
+    RowSecrets.Opened opened = secrets.open(guildId, keyId, rows.getString("url"), rows.getString("url_sealed"),
+        rows.getString("auth_token"));
+    if (opened.unreadable()) {
+      // Once per registration and key: the operator needs to hear it, not on every turn.
+      if (warned.size() >= MAX_WARNED || warned.add("token\u0000" + id + "\u0000" + keyId)) {
+        LOG.warn("Secrets (token or URL) of MCP registration {} in guild {} could not be decrypted (key id [{}], this "
+            + "cipher knows {}); the server is hidden with {} and not contacted until the key is given or it is "
+            + "registered again", id, guildId, keyId, cipher.keyIds(), McpFailureCodes.TOKEN_UNREADABLE);
       }
     }
-    long id = rows.getLong("id");
-    return McpRegistration.stored(id, guildId, rows.getString("name"), rows.getString("url"), token,
+    McpRegistration r = McpRegistration.stored(id, guildId, rows.getString("name"), opened.url(), opened.token(),
         type, rows.getBoolean("enabled"), toolNames, readSelection(rows, id, guildId));
+    return opened.unreadable() ? r.withTokenUnreadable() : r;
   }
 
   @Override

@@ -25,7 +25,9 @@ import org.slf4j.LoggerFactory;
  * ({@code https_required}) → a test connection that lists tools ({@code unreachable}, {@code unauthorized},
  * {@code not_an_mcp_server}, or {@code connection_failed}, each with a sanitised reason) → the insert, with the
  * normalised tool-name snapshot
- * ({@code duplicate_or_write_failed}). The snapshot is what the server offers, not filtered by the registration's
+ * ({@code duplicate_or_write_failed}, or {@code limit_reached} when other adds filled the guild meanwhile: the
+ * store checks the limit again atomically with the insert, so concurrent adds from any number of processes
+ * never pass it). The snapshot is what the server offers, not filtered by the registration's
  * {@link ToolSelection}, so an administrator can see what a selection hides and change it without reconnecting.
  *
  * <p>Messages are for a guild's administrator: they name no operator setting or environment variable (the
@@ -142,20 +144,26 @@ public final class McpConfigOperations {
         settings.snapshotNameMaxCodePoints());
     McpRegistration draft = McpRegistration.draft(guildId, normalisedName, trimmedUrl, trimmedToken, serverType.get(),
         snapshot, selection);
-    Optional<McpRegistration> stored;
+    // The count above fails fast before any connection; this insert checks it again, atomically with the write,
+    // because other adds (another admin, another process) may have won while the test connection ran.
+    McpRegistrationStore.InsertOutcome inserted;
     try {
-      stored = store.insert(draft);
+      inserted = store.insert(draft, settings.maxServersPerGuild());
     } catch (RuntimeException e) {
       LOG.warn("MCP registration insert failed for guild {} ({})", guildId, e.getClass().getSimpleName());
-      stored = Optional.empty();
+      inserted = null;
     }
-    if (stored.isEmpty()) {
+    if (inserted instanceof McpRegistrationStore.InsertOutcome.LimitReached limit) {
+      return outcome(ConfigOutcome.LIMIT_REACHED, "This server already has the maximum of " + limit.limit()
+          + " MCP servers.", null);
+    }
+    if (!(inserted instanceof McpRegistrationStore.InsertOutcome.Stored stored)) {
       return outcome(ConfigOutcome.DUPLICATE_OR_WRITE_FAILED, "An MCP server named '" + normalisedName
           + "' already exists here, or it could not be saved.", null);
     }
     hooks.invalidate(guildId);
     return outcome(ConfigOutcome.ADDED, "Added '" + normalisedName + "' with " + snapshot.size() + " tool"
-        + (snapshot.size() == 1 ? "" : "s") + offeredNote(selection, snapshot) + ".", stored.get());
+        + (snapshot.size() == 1 ? "" : "s") + offeredNote(selection, snapshot) + ".", stored.registration());
   }
 
   /**

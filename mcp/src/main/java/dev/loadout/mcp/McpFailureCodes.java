@@ -55,6 +55,12 @@ public final class McpFailureCodes {
   public static final String QUARANTINED = "mcp_quarantined";
   /** Hidden: the first connect to the server did not finish within the turn's wait; it goes on in the background. */
   public static final String CONNECTING = "mcp_connecting";
+  /**
+   * Hidden: the server's stored credentials could not be decrypted (the key id is unknown to the store's
+   * {@link TokenCipher}, or the ciphertext does not authenticate), so it is never contacted; the operator is
+   * told once in the log. Give the cipher the key ({@link TokenCipher#withOldKey}) or register the server again.
+   */
+  public static final String TOKEN_UNREADABLE = "mcp_token_unreadable";
   /** Hidden: the tool requires MCP task support, which Loadout does not implement yet. */
   public static final String TASK_REQUIRED = "mcp_task_required";
 

@@ -32,6 +32,7 @@ public final class McpRegistration {
   private final boolean enabled;
   private final List<String> toolNames;
   private final ToolSelection toolSelection;
+  private final boolean tokenUnreadable;
 
   private McpRegistration(long id, String guildId, String name, String url, String token, ServerType type,
       boolean enabled, List<String> toolNames, ToolSelection toolSelection) {
@@ -73,6 +74,21 @@ public final class McpRegistration {
     this.enabled = enabled;
     this.toolNames = toolNames == null ? null : List.copyOf(toolNames);
     this.toolSelection = checkedSelection(toolSelection);
+    this.tokenUnreadable = false;
+  }
+
+  /** A copy marked as read with credentials that could not be decrypted (see {@link #tokenUnreadable()}). */
+  private McpRegistration(McpRegistration r) {
+    this.id = r.id;
+    this.guildId = r.guildId;
+    this.name = r.name;
+    this.url = r.url;
+    this.token = null;
+    this.type = r.type;
+    this.enabled = r.enabled;
+    this.toolNames = r.toolNames;
+    this.toolSelection = r.toolSelection;
+    this.tokenUnreadable = true;
   }
 
   private static ToolSelection checkedSelection(ToolSelection selection) {
@@ -132,6 +148,28 @@ public final class McpRegistration {
       throw new IllegalArgumentException("a stored registration's id must be positive, but was " + id);
     }
     return new McpRegistration(id, guildId, name, url, token, type, enabled, toolNames, toolSelection);
+  }
+
+  /**
+   * The same registration as a store reads it when its stored credentials (the token) could not be decrypted:
+   * no token, and {@link #tokenUnreadable()} true, so the server is never contacted without them. The
+   * {@code with…} methods return registrations without the mark.
+   *
+   * @since 0.1
+   */
+  public McpRegistration withTokenUnreadable() {
+    return new McpRegistration(this);
+  }
+
+  /**
+   * Whether the store could not decrypt this registration's credentials (a key id the cipher does not know, or a
+   * ciphertext that does not authenticate). Such a server fails closed: its tools are hidden with
+   * {@link McpFailureCodes#TOKEN_UNREADABLE} and it is never connected.
+   *
+   * @since 0.1
+   */
+  public boolean tokenUnreadable() {
+    return tokenUnreadable;
   }
 
   /** The same registration with a store-assigned id. */
@@ -215,7 +253,7 @@ public final class McpRegistration {
     McpRegistration r = (McpRegistration) o;
     return id == r.id && enabled == r.enabled && guildId.equals(r.guildId) && name.equals(r.name) && url.equals(r.url)
         && Objects.equals(token, r.token) && type == r.type && Objects.equals(toolNames, r.toolNames)
-        && toolSelection.equals(r.toolSelection);
+        && toolSelection.equals(r.toolSelection) && tokenUnreadable == r.tokenUnreadable;
   }
 
   @Override
@@ -226,7 +264,7 @@ public final class McpRegistration {
   @Override
   public String toString() {
     return "McpRegistration{id=" + id + ", guild=" + guildId + ", name=" + name + ", url=" + Redaction.origin(url)
-        + (token == null ? "" : ", token=[redacted]") + ", type=" + type.wireName() + (enabled ? "" : ", disabled")
+        + (token == null ? "" : ", token=[redacted]") + (tokenUnreadable ? ", token unreadable" : "") + ", type=" + type.wireName() + (enabled ? "" : ", disabled")
         + ", tools=" + (toolNames == null ? "unknown" : String.valueOf(toolNames.size()))
         + (toolSelection.equals(ToolSelection.ALL) ? "" : ", selection=" + toolSelection.shortForm()) + "}";
   }

@@ -125,6 +125,9 @@ final class Pool {
    * source each time, which the next turn pays for with a new routing (see {@link ServerHealth#down}).
    */
   ToolSource downSource(Target t, ServerHealth h) {
+    if (t.tokenUnreadable()) {
+      return h.down(t, McpFailureCodes.TOKEN_UNREADABLE, unreadable(t));
+    }
     if (!h.breaker.isClosed()) {
       probeIfDue(h);
       String failure = h.lastFailure;
@@ -159,6 +162,10 @@ final class Pool {
     return down != null ? down : connecting(t);
   }
 
+  private static String unreadable(Target t) {
+    return "the stored credentials of the MCP server [" + t.name() + "] could not be decrypted, so it is not contacted";
+  }
+
   private static String quarantine(Target t, ServerHealth h) {
     Instant until = h.breaker.until();
     return "the MCP server [" + t.name() + "] is quarantined because " + h.lastFailure + "; "
@@ -186,6 +193,9 @@ final class Pool {
 
   /** Why a server is not usable for a call right now; the sentence of its hidden reason. */
   String unavailable(Target t) {
+    if (t.tokenUnreadable()) {
+      return unreadable(t);
+    }
     ServerHealth h = health(t.key());
     return h.breaker.isClosed() ? "the MCP server [" + t.name() + "] is not reachable right now (" + h.lastFailure + ")"
         : quarantine(t, h);
@@ -249,6 +259,10 @@ final class Pool {
   // ---- connecting
 
   private CompletableFuture<Optional<Connection>> connect(Target t, ServerHealth h) {
+    if (t.tokenUnreadable()) {
+      // Fails closed: never contacted without the credentials it was registered with.
+      return CompletableFuture.completedFuture(Optional.empty());
+    }
     Key key = t.key();
     CompletableFuture<Optional<Connection>> running = inflight.get(key);
     if (running != null) {
@@ -466,6 +480,38 @@ final class Pool {
       }
       h.breaker.reset();
     }
+  }
+
+  /** The guild servers the pool holds a connection or a health record for. */
+  java.util.Set<Key> keysOf(String guildId) {
+    java.util.Set<Key> out = new java.util.HashSet<>();
+    for (Key k : pool.asMap().keySet()) {
+      if (guildId.equals(k.guildId())) {
+        out.add(k);
+      }
+    }
+    for (Key k : servers.keySet()) {
+      if (guildId.equals(k.guildId())) {
+        out.add(k);
+      }
+    }
+    return out;
+  }
+
+  /** The guilds of every server the pool holds a connection or a health record for. */
+  java.util.Set<String> guilds() {
+    java.util.Set<String> out = new java.util.HashSet<>();
+    pool.asMap().keySet().forEach(k -> {
+      if (k.guildId() != null) {
+        out.add(k.guildId());
+      }
+    });
+    servers.keySet().forEach(k -> {
+      if (k.guildId() != null) {
+        out.add(k.guildId());
+      }
+    });
+    return out;
   }
 
   Optional<BreakerState> breakerState(Key key) {

@@ -25,21 +25,22 @@ import java.util.Optional;
  * @param snapshot the tool names found at the last discovery, for diagnostics while it is down; null if unknown
  * @param selection which of its tools the model sees, and under which names
  * @param group the tool group of its tools
+ * @param tokenUnreadable whether its stored credentials could not be decrypted: it fails closed, never connected
  */
 record Target(Pool.Key key, String name, HostMcpServer.Transport transport, String url, String token,
     boolean trustedPrivate, StdioCommand stdio, ServerType type, Duration callTimeout, ToolSource.Level level,
-    List<String> snapshot, ToolSelection selection, String group) {
+    List<String> snapshot, ToolSelection selection, String group, boolean tokenUnreadable) {
 
   static Target of(McpRegistration r, McpSettings settings) {
     return new Target(Pool.Key.guild(r.guildId(), r.id()), r.name(), HostMcpServer.Transport.AUTO, r.url(),
         r.token().orElse(null), false, null, r.type(), settings.executionTimeout(), ToolSource.Level.GUILD,
-        r.toolNames().orElse(null), r.toolSelection(), McpTool.GROUP);
+        r.toolNames().orElse(null), r.toolSelection(), McpTool.GROUP, r.tokenUnreadable());
   }
 
   static Target of(HostMcpServer h, McpSettings settings) {
     return new Target(Pool.Key.host(h.name()), h.name(), h.transport(), h.url().orElse(null), h.token().orElse(null),
         h.trustedPrivate(), h.command(), h.type(), h.executionTimeout().orElse(settings.executionTimeout()),
-        ToolSource.Level.HOST, null, h.toolSelection(), h.group());
+        ToolSource.Level.HOST, null, h.toolSelection(), h.group(), false);
   }
 
   /** The id of this server's {@link ToolSource}. */
@@ -54,7 +55,8 @@ record Target(Pool.Key key, String name, HostMcpServer.Transport transport, Stri
   boolean sameEndpoint(Target other) {
     return transport == other.transport && Objects.equals(url, other.url) && Objects.equals(token, other.token)
         && trustedPrivate == other.trustedPrivate && Objects.equals(stdio, other.stdio)
-        && selection.equals(other.selection) && callTimeout.equals(other.callTimeout) && group.equals(other.group);
+        && selection.equals(other.selection) && callTimeout.equals(other.callTimeout) && group.equals(other.group)
+        && tokenUnreadable == other.tokenUnreadable;
   }
 
   /** What the sanitiser must hide in a message about this server: its URL and token. */

@@ -64,6 +64,18 @@ public final class TokenCipher {
     return new TokenCipher(currentId, Map.copyOf(more));
   }
 
+  /**
+   * The ids of every key this cipher can read with, the current one first.
+   *
+   * @since 0.1
+   */
+  public java.util.List<String> keyIds() {
+    java.util.List<String> out = new java.util.ArrayList<>();
+    out.add(currentId);
+    keys.keySet().stream().filter(k -> !k.equals(currentId)).sorted().forEach(out::add);
+    return java.util.List.copyOf(out);
+  }
+
   /** The id of the key new tokens are encrypted with. */
   public String currentKeyId() {
     return currentId;

@@ -250,8 +250,8 @@ class GuildMcpManagerTest {
       }
 
       @Override
-      public java.util.Optional<McpRegistration> insert(McpRegistration draft) {
-        return store.insert(draft);
+      public InsertOutcome insert(McpRegistration draft, int maxPerGuild) {
+        return store.insert(draft, maxPerGuild);
       }
 
       @Override

@@ -41,7 +41,7 @@ abstract class JdbcMcpRegistrationStoreContract extends McpRegistrationStoreCont
     assertThat(row.name()).isEqualTo("Old");
     assertThat(row.toolNames()).contains(java.util.List.of("read_x"));
     assertThat(query(old, "SELECT version FROM " + Jdbc.VERSION_TABLE + " WHERE store = 'mcp_registrations'"))
-        .isEqualTo("2");
+        .isEqualTo(String.valueOf(JdbcMcpRegistrationStore.MIGRATIONS.size()));
     assertThat(upgraded.updateToolSelection("g1", row.id(), SELECTION)).isTrue();
     assertThat(JdbcMcpRegistrationStore.create(old, cipher()).list("g1").get(0).toolSelection()).isEqualTo(SELECTION);
   }

@@ -31,9 +31,9 @@ class McpConfigOperationsTest {
     }
 
     @Override
-    public Optional<McpRegistration> insert(McpRegistration draft) {
+    public InsertOutcome insert(McpRegistration draft, int maxPerGuild) {
       calls.add("insert");
-      return memory.insert(draft);
+      return memory.insert(draft, maxPerGuild);
     }
 
     @Override

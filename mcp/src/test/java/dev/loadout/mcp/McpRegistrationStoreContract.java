@@ -51,6 +51,33 @@ abstract class McpRegistrationStoreContract {
   }
 
   @Test
+  void insertWithALimitStoresUntilTheGuildIsFullThenSaysWhichRuleRefused() {
+    assertThat(store.insert(draft("g1", "a"), 2)).isInstanceOf(McpRegistrationStore.InsertOutcome.Stored.class);
+    assertThat(store.insert(draft("g1", "A"), 2)).isEqualTo(new McpRegistrationStore.InsertOutcome.NameTaken("A"));
+    assertThat(store.insert(draft("g1", "b"), 2)).isInstanceOf(McpRegistrationStore.InsertOutcome.Stored.class);
+    assertThat(store.insert(draft("g1", "c"), 2)).isEqualTo(new McpRegistrationStore.InsertOutcome.LimitReached(2));
+    assertThat(store.insert(draft("g2", "c"), 2)).as("another guild has its own count")
+        .isInstanceOf(McpRegistrationStore.InsertOutcome.Stored.class);
+    assertThat(store.list("g1")).extracting(McpRegistration::name).containsExactly("a", "b");
+    assertThatThrownBy(() -> store.insert(draft("g1", "d"), 0)).isInstanceOf(IllegalArgumentException.class);
+  }
+
+  @Test
+  void everyWriteIsAnnouncedWithItsGuildAndAWriteThatChangedNothingIsNot() {
+    java.util.List<dev.loadout.core.store.StoreChange> heard = new java.util.concurrent.CopyOnWriteArrayList<>();
+    store.changes().subscribe(McpRegistrationStore.CHANGES, heard::add);
+    McpRegistration r = store.insert(draft("g1", "a")).orElseThrow();
+    store.setEnabled("g1", r.id(), false);
+    store.updateToolSelection("g1", r.id(), ToolSelection.ALL);
+    store.updateToolNames("g1", r.id(), List.of("x"));
+    store.remove("g1", r.id());
+    store.remove("g1", r.id());
+    store.insert(draft("g2", "b"), 5);
+    assertThat(heard).extracting(dev.loadout.core.store.StoreChange::scope)
+        .containsExactly("g1", "g1", "g1", "g1", "g1", "g2");
+  }
+
+  @Test
   void namesAreUniquePerGuildIgnoringCase() {
     assertThat(store.insert(draft("g1", "Alpha"))).isPresent();
     assertThat(store.insert(draft("g1", "alpha"))).isEmpty();

@@ -165,8 +165,8 @@ class RestartTest {
     }
 
     @Override
-    public java.util.Optional<McpRegistration> insert(McpRegistration draft) {
-      return delegate.insert(draft);
+    public InsertOutcome insert(McpRegistration draft, int maxPerGuild) {
+      return delegate.insert(draft, maxPerGuild);
     }
 
     @Override

@@ -2,6 +2,8 @@ package dev.loadout.core.blocking;
 
 import static org.apiguardian.api.API.Status.MAINTAINED;
 
+import dev.loadout.core.store.StoreChange;
+import dev.loadout.core.store.StoreChanges;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -20,9 +22,15 @@ import org.apiguardian.api.API;
 @API(status = MAINTAINED, since = "0.1")
 public final class InMemoryPersonaBlockStore implements PersonaBlockStore {
   private final ConcurrentMap<PersonaBlock.Key, PersonaBlock> blocks = new ConcurrentHashMap<>();
+  private final StoreChanges changes = StoreChanges.inProcess();
 
-  /** An empty store. */
+  /** An empty store, announcing its writes to this process ({@link StoreChanges#inProcess()}). */
   public InMemoryPersonaBlockStore() {}
+
+  @Override
+  public StoreChanges changes() {
+    return changes;
+  }
 
   @Override
   public void upsert(PersonaBlock block) {
@@ -30,6 +38,7 @@ public final class InMemoryPersonaBlockStore implements PersonaBlockStore {
       throw new IllegalArgumentException("block must not be null");
     }
     blocks.put(block.key(), block);
+    changes.publish(StoreChange.of(CHANGES, BlockChanges.scope(block.key())));
   }
 
   @Override
@@ -41,6 +50,9 @@ public final class InMemoryPersonaBlockStore implements PersonaBlockStore {
   @Override
   public Optional<PersonaBlock> remove(PersonaBlock.Key key, Instant now) {
     PersonaBlock b = blocks.remove(key);
+    if (b != null) {
+      changes.publish(StoreChange.of(CHANGES, BlockChanges.scope(key)));
+    }
     return b != null && b.isActiveAt(now) ? Optional.of(b) : Optional.empty();
   }
 

@@ -5,6 +5,7 @@ import static org.apiguardian.api.API.Status.MAINTAINED;
 import dev.loadout.core.internal.jdbc.Jdbc;
 import dev.loadout.core.internal.jdbc.JdbcDialect;
 import dev.loadout.core.internal.jdbc.Migration;
+import dev.loadout.core.store.StoreChanges;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -24,7 +25,9 @@ import org.apiguardian.api.API;
  * <p>{@link #create(DataSource)} creates or migrates the table {@value #TABLE} at once, so a database
  * that cannot be reached fails at start-up rather than on the first block. One row per (guild, persona,
  * user); expiry is compared in SQL, so expired rows are never returned, and {@link #pruneExpired} deletes
- * them. For SQLite, give the data source a busy timeout if several threads write at once.
+ * them. Each save and removal is announced on the store's {@link #changes() change feed}, inside its
+ * transaction where the feed allows, so every process's {@link PersonaBlocks} drops the key. For SQLite,
+ * open the file with {@link dev.loadout.core.store.SqliteDatabase} (WAL and a busy timeout).
  *
  * @since 0.1
  */
@@ -59,9 +62,26 @@ public final class JdbcPersonaBlockStore implements PersonaBlockStore {
    *     PostgreSQL, or has a newer schema than this Loadout knows
    */
   public static JdbcPersonaBlockStore create(DataSource dataSource) {
-    Jdbc jdbc = new Jdbc(dataSource, "persona_user_blocks");
+    return create(dataSource, StoreChanges.inProcess());
+  }
+
+  /**
+   * A store over this data source that announces its writes on a change feed shared by every process on the
+   * database ({@link dev.loadout.core.store.PostgresChanges} or {@link dev.loadout.core.store.PollingChanges}).
+   *
+   * @param changes the feed; never null
+   * @throws dev.loadout.core.store.StoreException as {@link #create(DataSource)}
+   * @since 0.1
+   */
+  public static JdbcPersonaBlockStore create(DataSource dataSource, StoreChanges changes) {
+    Jdbc jdbc = new Jdbc(dataSource, CHANGES, changes);
     jdbc.migrate(MIGRATIONS);
     return new JdbcPersonaBlockStore(jdbc);
+  }
+
+  @Override
+  public StoreChanges changes() {
+    return jdbc.changes();
   }
 
   @Override
@@ -69,15 +89,17 @@ public final class JdbcPersonaBlockStore implements PersonaBlockStore {
     if (block == null) {
       throw new IllegalArgumentException("block must not be null");
     }
-    jdbc.withConnection("save a block", (c, d) -> {
+    jdbc.write("save a block", (c, d, changed) -> {
       try (PreparedStatement s = c.prepareStatement(upsert)) {
         bindKey(s, block.key());
         s.setString(4, block.type().wireName());
         s.setString(5, block.reason());
         d.setInstant(s, 6, block.createdAt());
         d.setInstant(s, 7, block.expiresAt());
-        return s.executeUpdate();
+        s.executeUpdate();
       }
+      changed.scope(BlockChanges.scope(block.key()));
+      return null;
     });
   }
 
@@ -88,12 +110,14 @@ public final class JdbcPersonaBlockStore implements PersonaBlockStore {
 
   @Override
   public Optional<PersonaBlock> remove(PersonaBlock.Key key, Instant now) {
-    return jdbc.inTransaction("remove a block", (c, d) -> {
+    return jdbc.write("remove a block", (c, d, changed) -> {
       Optional<PersonaBlock> active = select(c, d, key, now);
       try (PreparedStatement s = c.prepareStatement(
           "DELETE FROM " + TABLE + " WHERE guild_id = ? AND persona_id = ? AND user_id = ?")) {
         bindKey(s, key);
-        s.executeUpdate();
+        if (s.executeUpdate() > 0) {
+          changed.scope(BlockChanges.scope(key));
+        }
       }
       return active;
     });

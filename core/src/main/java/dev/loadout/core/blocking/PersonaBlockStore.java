@@ -2,6 +2,7 @@ package dev.loadout.core.blocking;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
+import dev.loadout.core.store.StoreChanges;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
@@ -17,12 +18,25 @@ import org.apiguardian.api.API;
  *
  * <p><b>Contract.</b> Thread-safe. A storage failure is a {@link dev.loadout.core.store.StoreException};
  * nothing else is thrown for valid arguments. Callers usually go through {@link PersonaBlocks}, which
- * caches reads.
+ * caches reads and drops a key when {@link #changes()} announces it ({@value #CHANGES}, the scope naming the
+ * key), in every process that shares the store.
  *
  * @since 0.1
  */
 @API(status = EXPERIMENTAL, since = "0.1")
 public interface PersonaBlockStore {
+  /** The change kind these stores announce on their {@link #changes() feed}. */
+  String CHANGES = "persona_user_blocks";
+
+  /**
+   * Where this store announces its writes (each saved or removed key); {@link StoreChanges#none()} unless the
+   * implementation announces, in which case caches over it rely on their time-to-live alone.
+   *
+   * @since 0.1
+   */
+  default StoreChanges changes() {
+    return StoreChanges.none();
+  }
 
   /** Saves the block, replacing any block with the same key, expired or not. */
   void upsert(PersonaBlock block);

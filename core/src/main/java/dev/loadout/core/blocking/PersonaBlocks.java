@@ -5,6 +5,8 @@ import static org.apiguardian.api.API.Status.MAINTAINED;
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import dev.loadout.core.internal.settings.Settings;
+import dev.loadout.core.store.StoreChange;
+import dev.loadout.core.store.StoreChanges;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -21,16 +23,19 @@ import org.apiguardian.api.API;
  *
  * <p>The cache holds answers, "blocked until T" and "not blocked" alike, for at most
  * {@link Builder#cacheTtl(Duration) the TTL} (one minute by default). A cached block is checked against
- * the clock on every read, so an expired block stops applying at once; the TTL only bounds how long a
- * change made by another process (sharing a PostgreSQL store) takes to show. Changes made through this
- * object invalidate their key at once.
+ * the clock on every read, so an expired block stops applying at once. Changes made through this object
+ * invalidate their key at once; changes made elsewhere arrive through the store's
+ * {@linkplain PersonaBlockStore#changes() change feed}, which drops the key in every process: within the
+ * feed's {@linkplain dev.loadout.core.store.StoreChanges#stalenessBound() staleness bound} (1 s with
+ * PostgreSQL {@code LISTEN/NOTIFY}, the polling interval + 1 s with polling). A store without a feed that
+ * reaches other processes leaves the TTL as the bound.
  *
- * <p>Thread-safe. Build one per bot.
+ * <p>Thread-safe. Build one per bot; {@link #close()} stops listening to the feed.
  *
  * @since 0.1
  */
 @API(status = MAINTAINED, since = "0.1")
-public final class PersonaBlocks {
+public final class PersonaBlocks implements AutoCloseable {
   /** The default cache TTL: one minute. */
   public static final Duration DEFAULT_CACHE_TTL = Duration.ofMinutes(1);
   /** The default number of cached keys: 10,000. */
@@ -39,6 +44,7 @@ public final class PersonaBlocks {
   private final PersonaBlockStore store;
   private final Clock clock;
   private final Cache<PersonaBlock.Key, Optional<PersonaBlock>> cache;
+  private final StoreChanges.Subscription subscription;
 
   private PersonaBlocks(Builder b) {
     this.store = b.store;
@@ -49,6 +55,16 @@ public final class PersonaBlocks {
         .expireAfterWrite(b.cacheTtl)
         .ticker(() -> TimeUnit.MILLISECONDS.toNanos(c.millis()))
         .build();
+    this.subscription = store.changes().subscribe(PersonaBlockStore.CHANGES, this::changed);
+  }
+
+  private void changed(StoreChange change) {
+    PersonaBlock.Key key = change.isEverything() ? null : BlockChanges.key(change.scope());
+    if (key != null) {
+      cache.invalidate(key);
+    } else {
+      cache.invalidateAll();
+    }
   }
 
   /** Starts over a store. */
@@ -146,6 +162,12 @@ public final class PersonaBlocks {
    */
   public int pruneExpired() {
     return store.pruneExpired(clock.instant());
+  }
+
+  /** Stops listening to the store's change feed; the store itself stays open. */
+  @Override
+  public void close() {
+    subscription.close();
   }
 
   @Override

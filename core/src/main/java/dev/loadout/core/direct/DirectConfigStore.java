@@ -2,6 +2,7 @@ package dev.loadout.core.direct;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
+import dev.loadout.core.store.StoreChanges;
 import java.util.List;
 import org.apiguardian.api.API;
 
@@ -43,6 +44,10 @@ import org.apiguardian.api.API;
  * {@link DirectSettings#withMode} must keep the two counts from meeting, for example by saving the mode with
  * the configs.
  *
+ * <p><b>Several processes.</b> A bot that runs several processes keeps each scope's catalog in a
+ * {@link DirectCatalogs}, which rebuilds it when {@link #changes()} announces the scope ({@value #CHANGES}),
+ * so a config saved in one process routes in every other within the feed's staleness bound.
+ *
  * <p>Implementations: {@link InMemoryDirectConfigStore} for one process and tests, {@link JdbcDirectConfigStore}
  * for SQLite or PostgreSQL. Configs are stored under {@link DirectCatalog#PLAN_VERSION}; a scope saved by a newer
  * Loadout under a higher plan is refused on load, because saving it back here would drop the fields this
@@ -52,6 +57,18 @@ import org.apiguardian.api.API;
  */
 @API(status = EXPERIMENTAL, since = "0.1")
 public interface DirectConfigStore {
+  /** The change kind these stores announce on their {@link #changes() feed}, with the scope as its scope. */
+  String CHANGES = "direct_configs";
+
+  /**
+   * Where this store announces each saved scope; {@link StoreChanges#none()} unless the implementation
+   * announces, in which case caches over it rely on their time-to-live alone.
+   *
+   * @since 0.1
+   */
+  default StoreChanges changes() {
+    return StoreChanges.none();
+  }
 
   /**
    * The scope's configs as stored.

@@ -2,6 +2,8 @@ package dev.loadout.core.direct;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
+import dev.loadout.core.store.StoreChange;
+import dev.loadout.core.store.StoreChanges;
 import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
@@ -17,9 +19,15 @@ import org.apiguardian.api.API;
 @API(status = EXPERIMENTAL, since = "0.1")
 public final class InMemoryDirectConfigStore implements DirectConfigStore {
   private final ConcurrentMap<String, SavedDirectConfigs> scopes = new ConcurrentHashMap<>();
+  private final StoreChanges changes = StoreChanges.inProcess();
 
-  /** An empty store. */
+  /** An empty store, announcing its saves to this process ({@link StoreChanges#inProcess()}). */
   public InMemoryDirectConfigStore() {}
+
+  @Override
+  public StoreChanges changes() {
+    return changes;
+  }
 
   @Override
   public SavedDirectConfigs load(String scope) {
@@ -42,6 +50,7 @@ public final class InMemoryDirectConfigStore implements DirectConfigStore {
     if (actual[0] >= 0) {
       throw new DirectConfigConflictException(scope, expectedVersion, actual[0]);
     }
+    changes.publish(StoreChange.of(CHANGES, scope));
     return stored;
   }
 

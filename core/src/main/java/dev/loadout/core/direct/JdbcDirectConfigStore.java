@@ -4,6 +4,7 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import dev.loadout.core.internal.jdbc.Jdbc;
 import dev.loadout.core.internal.jdbc.Migration;
+import dev.loadout.core.store.StoreChanges;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.time.Clock;
@@ -21,7 +22,9 @@ import org.apiguardian.api.API;
  * {@code INSERT … ON CONFLICT (scope) DO NOTHING}; any other save is an {@code UPDATE … WHERE scope = ? AND
  * version = ?}. Both databases evaluate the condition under the row's lock, so of concurrent saves from one
  * version exactly one sees an update count of 1; the others read the version afterwards only to say which one
- * they lost to. For SQLite, give the data source a busy timeout if several threads or processes write at once.
+ * they lost to. A save that wins is announced on the store's {@link #changes() change feed} inside its
+ * transaction where the feed allows. For SQLite, open the file with
+ * {@link dev.loadout.core.store.SqliteDatabase} (WAL and a busy timeout).
  *
  * @since 0.1
  */
@@ -63,10 +66,22 @@ public final class JdbcDirectConfigStore implements DirectConfigStore {
    * @throws dev.loadout.core.store.StoreException as {@link #create(DataSource)}
    */
   public static JdbcDirectConfigStore create(DataSource dataSource, Clock clock) {
+    return create(dataSource, clock, StoreChanges.inProcess());
+  }
+
+  /**
+   * A store that announces each saved scope on a change feed shared by every process on the database
+   * ({@link dev.loadout.core.store.PostgresChanges} or {@link dev.loadout.core.store.PollingChanges}).
+   *
+   * @param changes the feed; never null
+   * @throws dev.loadout.core.store.StoreException as {@link #create(DataSource)}
+   * @since 0.1
+   */
+  public static JdbcDirectConfigStore create(DataSource dataSource, Clock clock, StoreChanges changes) {
     if (clock == null) {
       throw new IllegalArgumentException("clock must not be null");
     }
-    Jdbc jdbc = new Jdbc(dataSource, "direct_configs");
+    Jdbc jdbc = new Jdbc(dataSource, CHANGES, changes);
     jdbc.migrate(MIGRATIONS);
     return new JdbcDirectConfigStore(jdbc, clock);
   }
@@ -82,7 +97,8 @@ public final class JdbcDirectConfigStore implements DirectConfigStore {
   public SavedDirectConfigs save(String scope, long expectedVersion, List<DirectConfig> configs) {
     SavedDirectConfigs next = SavedDirectConfigs.next(scope, expectedVersion, configs);
     String json = DirectConfigCodec.encode(next.configs());
-    int written = jdbc.withConnection("save direct configs", (c, d) -> {
+    int written = jdbc.write("save direct configs", (c, d, changed) -> {
+      int n;
       if (expectedVersion == 0) {
         try (PreparedStatement s = c.prepareStatement(INSERT_FIRST)) {
           s.setString(1, scope);
@@ -90,24 +106,34 @@ public final class JdbcDirectConfigStore implements DirectConfigStore {
           s.setInt(3, DirectCatalog.PLAN_VERSION);
           s.setString(4, json);
           d.setInstant(s, 5, clock.instant());
-          return s.executeUpdate();
+          n = s.executeUpdate();
+        }
+      } else {
+        try (PreparedStatement s = c.prepareStatement(UPDATE_IF_VERSION)) {
+          s.setLong(1, next.version());
+          s.setInt(2, DirectCatalog.PLAN_VERSION);
+          s.setString(3, json);
+          d.setInstant(s, 4, clock.instant());
+          s.setString(5, scope);
+          s.setLong(6, expectedVersion);
+          n = s.executeUpdate();
         }
       }
-      try (PreparedStatement s = c.prepareStatement(UPDATE_IF_VERSION)) {
-        s.setLong(1, next.version());
-        s.setInt(2, DirectCatalog.PLAN_VERSION);
-        s.setString(3, json);
-        d.setInstant(s, 4, clock.instant());
-        s.setString(5, scope);
-        s.setLong(6, expectedVersion);
-        return s.executeUpdate();
+      if (n == 1) {
+        changed.scope(scope);
       }
+      return n;
     });
     if (written != 1) {
       Stored row = read(scope);
       throw new DirectConfigConflictException(scope, expectedVersion, row == null ? 0 : row.version);
     }
     return next;
+  }
+
+  @Override
+  public StoreChanges changes() {
+    return jdbc.changes();
   }
 
   private Stored read(String scope) {

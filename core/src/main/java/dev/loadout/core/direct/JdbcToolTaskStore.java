@@ -24,8 +24,9 @@ import org.apiguardian.api.API;
  * task when the session has no row, and overwrites the row only when the {@code WHERE} finds the slot free
  * (the rule of {@link ToolTaskStore}: not the same message, no pending task of this generation, no fresh
  * running task, cooldown over). Both databases evaluate that under the row's lock, so two processes can never
- * both see an update count of 1. A refused claim reads the row afterwards only to say why. For SQLite, give
- * the data source a busy timeout if several threads or processes write at once.
+ * both see an update count of 1. A refused claim reads the row afterwards only to say why. For SQLite, open the
+ * file with {@link dev.loadout.core.store.SqliteDatabase} (WAL and a busy timeout), so several threads or
+ * processes can write at once without {@code SQLITE_BUSY} reaching a caller.
  *
  * @since 0.1
  */

@@ -25,12 +25,56 @@ class PersonaBlocksTest {
   }
 
   @Test
-  void aChangeMadeElsewhereShowsOnceTheTtlPasses() {
-    assertThat(f.blocks.mayTrigger("g1", "p1", "100")).isTrue();
-    f.store.upsert(forHours(5));
-    assertThat(f.blocks.mayTrigger("g1", "p1", "100")).as("cached 'not blocked'").isTrue();
+  void aChangeMadeElsewhereShowsOnceTheTtlPassesWhenTheStoreAnnouncesNothing() {
+    PersonaBlockStore silent = new Silent(f.store);
+    PersonaBlocks blocks = PersonaBlocks.builder(silent).clock(f.clock).build();
+    assertThat(blocks.mayTrigger("g1", "p1", "100")).isTrue();
+    silent.upsert(forHours(5));
+    assertThat(blocks.mayTrigger("g1", "p1", "100")).as("cached 'not blocked'").isTrue();
     f.clock.advance(PersonaBlocks.DEFAULT_CACHE_TTL);
-    assertThat(f.blocks.mayTrigger("g1", "p1", "100")).isFalse();
+    assertThat(blocks.mayTrigger("g1", "p1", "100")).isFalse();
+  }
+
+  @Test
+  void aChangeWrittenStraightToTheStoreShowsAtOnceThroughItsChangeFeed() {
+    PersonaBlock.Key bob = new PersonaBlock.Key("g1", "p1", "200");
+    assertThat(f.blocks.mayTrigger("g1", "p1", "100")).isTrue();
+    assertThat(f.blocks.mayTrigger("g1", "p1", "200")).isTrue();
+    f.store.upsert(forHours(5));
+    assertThat(f.blocks.mayTrigger("g1", "p1", "100")).as("its key was dropped").isFalse();
+    f.store.remove(alice, f.clock.instant());
+    assertThat(f.blocks.mayTrigger("g1", "p1", "100")).isTrue();
+    f.blocks.close();
+    f.store.upsert(new PersonaBlock(bob, BlockType.BLOCK, "r", f.clock.instant(), f.clock.instant().plusSeconds(60)));
+    assertThat(f.blocks.mayTrigger("g1", "p1", "200")).as("closed: no longer listening, cached 'not blocked'").isTrue();
+  }
+
+  /** A host's store that announces nothing (no change feed). */
+  private record Silent(PersonaBlockStore inner) implements PersonaBlockStore {
+    @Override
+    public void upsert(PersonaBlock block) {
+      inner.upsert(block);
+    }
+
+    @Override
+    public java.util.Optional<PersonaBlock> find(PersonaBlock.Key key, java.time.Instant now) {
+      return inner.find(key, now);
+    }
+
+    @Override
+    public java.util.Optional<PersonaBlock> remove(PersonaBlock.Key key, java.time.Instant now) {
+      return inner.remove(key, now);
+    }
+
+    @Override
+    public java.util.List<PersonaBlock> active(String guildId, String personaId, java.time.Instant now) {
+      return inner.active(guildId, personaId, now);
+    }
+
+    @Override
+    public int pruneExpired(java.time.Instant now) {
+      return inner.pruneExpired(now);
+    }
   }
 
   @Test

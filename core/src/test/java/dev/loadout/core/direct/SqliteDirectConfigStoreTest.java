@@ -11,8 +11,7 @@ import java.util.List;
 import javax.sql.DataSource;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.sqlite.SQLiteConfig;
-import org.sqlite.SQLiteDataSource;
+import dev.loadout.core.store.SqliteDatabase;
 
 /** The contract on a real SQLite file; two stores on one file stand for two processes. */
 class SqliteDirectConfigStoreTest extends JdbcDirectConfigStoreContract {
@@ -21,13 +20,7 @@ class SqliteDirectConfigStoreTest extends JdbcDirectConfigStoreContract {
 
   @Override
   DataSource dataSource() {
-    SQLiteConfig config = new SQLiteConfig();
-    // Concurrent writers wait for the lock instead of failing with SQLITE_BUSY, as the Javadoc advises.
-    config.setBusyTimeout(10_000);
-    config.setJournalMode(SQLiteConfig.JournalMode.WAL);
-    SQLiteDataSource ds = new SQLiteDataSource(config);
-    ds.setUrl("jdbc:sqlite:" + folder.resolve("configs.db"));
-    return ds;
+    return SqliteDatabase.file(folder.resolve("configs.db")).dataSource();
   }
 
   @Test

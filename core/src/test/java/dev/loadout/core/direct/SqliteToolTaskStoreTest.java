@@ -6,24 +6,20 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.sqlite.SQLiteConfig;
-import org.sqlite.SQLiteDataSource;
+import dev.loadout.core.store.SqliteDatabase;
+import javax.sql.DataSource;
 
 /** The contract on a real SQLite file; two stores on one file stand for two processes. */
 class SqliteToolTaskStoreTest extends ToolTaskStoreContract {
   @TempDir
   Path folder;
-  SQLiteDataSource dataSource;
+  DataSource dataSource;
   ToolTaskStore other;
 
   @Override
   ToolTaskStore newStore() {
-    SQLiteConfig config = new SQLiteConfig();
-    // Concurrent writers wait for the lock instead of failing with SQLITE_BUSY, as the Javadoc advises.
-    config.setBusyTimeout(10_000);
-    config.setJournalMode(SQLiteConfig.JournalMode.WAL);
-    dataSource = new SQLiteDataSource(config);
-    dataSource.setUrl("jdbc:sqlite:" + folder.resolve("tasks.db"));
+    // The embedded default: WAL, a busy timeout, synchronous=NORMAL.
+    dataSource = SqliteDatabase.file(folder.resolve("tasks.db")).dataSource();
     ToolTaskStore s = JdbcToolTaskStore.create(dataSource);
     other = JdbcToolTaskStore.create(dataSource);
     return s;

@@ -7,8 +7,7 @@ import java.time.Duration;
 import java.time.Instant;
 import javax.sql.DataSource;
 import org.postgresql.ds.PGSimpleDataSource;
-import org.sqlite.SQLiteConfig;
-import org.sqlite.SQLiteDataSource;
+import dev.loadout.core.store.SqliteDatabase;
 
 /**
  * One side of the two-process race in {@link TwoProcessRaceTest}, run in a JVM of its own: it opens the shared
@@ -49,12 +48,7 @@ public final class TaskRaceWorker {
   }
 
   static DataSource sqlite(String file) {
-    SQLiteConfig config = new SQLiteConfig();
-    config.setBusyTimeout(30_000);
-    config.setJournalMode(SQLiteConfig.JournalMode.WAL);
-    SQLiteDataSource ds = new SQLiteDataSource(config);
-    ds.setUrl("jdbc:sqlite:" + file);
-    return ds;
+    return SqliteDatabase.file(java.nio.file.Path.of(file)).dataSource();
   }
 
   static PGSimpleDataSource postgres(String url, String schema) {

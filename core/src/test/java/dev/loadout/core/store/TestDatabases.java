@@ -10,7 +10,6 @@ import java.util.UUID;
 import javax.sql.DataSource;
 import org.junit.jupiter.api.Assumptions;
 import org.postgresql.ds.PGSimpleDataSource;
-import org.sqlite.SQLiteDataSource;
 
 /**
  * Real databases for the store contract tests: a SQLite file in a temporary folder, and a fresh schema in
@@ -26,11 +25,9 @@ public final class TestDatabases {
 
   private TestDatabases() {}
 
-  /** A SQLite database in a new file in the folder. */
+  /** A SQLite database in a new file in the folder, opened as the embedded default ({@link SqliteDatabase}). */
   public static DataSource sqlite(Path folder) {
-    SQLiteDataSource ds = new SQLiteDataSource();
-    ds.setUrl("jdbc:sqlite:" + folder.resolve("loadout-" + UUID.randomUUID() + ".db"));
-    return ds;
+    return SqliteDatabase.file(folder.resolve("loadout-" + UUID.randomUUID() + ".db")).dataSource();
   }
 
   /** A fresh, empty PostgreSQL schema; closing drops it. */
@@ -79,6 +76,16 @@ public final class TestDatabases {
 
     public DataSource dataSource() {
       return dataSource;
+    }
+
+    /** The schema's name, for other processes that open it. */
+    public String schema() {
+      return schema;
+    }
+
+    /** A data source on this schema for the PostgreSQL of {@code LOADOUT_TEST_PG_URL}, in any process. */
+    public static DataSource open(String schema) {
+      return TestDatabases.dataSource(System.getenv(URL_VARIABLE), schema);
     }
 
     @Override

@@ -2,12 +2,15 @@ package dev.loadout.core.internal.jdbc;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
+import dev.loadout.core.store.StoreChange;
+import dev.loadout.core.store.StoreChanges;
 import dev.loadout.core.store.StoreException;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.ArrayList;
 import java.util.List;
 import javax.sql.DataSource;
 import org.apiguardian.api.API;
@@ -22,11 +25,22 @@ import org.apiguardian.api.API;
  * {@code DataSource} (HikariCP and the like) is used as intended, and a plain one works too. Nothing is
  * held between operations.
  *
+ * <p><b>Transactions.</b> On PostgreSQL a transaction is the driver's ({@code setAutoCommit(false)}). On SQLite
+ * it starts with {@code BEGIN IMMEDIATE}, which takes the write lock first (waiting up to the connection's
+ * busy timeout): a deferred transaction that reads and then writes could otherwise fail with
+ * {@code SQLITE_BUSY} at its first write, without waiting, whenever another connection wrote in between.
+ * Every Loadout transaction writes, so none needs a deferred one.
+ *
  * <p><b>Migrations.</b> {@link #migrate(List)} keeps one row per store in {@code loadout_schema_version}
- * and runs the missing steps in one transaction. On PostgreSQL, where several bot processes may start at
- * once, a transaction-scoped advisory lock keyed by the store name serialises them; on SQLite the first
- * write takes the database lock, and every statement is written to be repeatable ({@code IF NOT EXISTS}).
- * A schema newer than the steps this code knows is refused rather than used.
+ * and runs the missing steps in one transaction. Any number of stores in any number of processes may start
+ * at once on an empty database: before anything else, even before the version table is created, each
+ * migration takes one lock that every Loadout store shares (on PostgreSQL a transaction-scoped advisory
+ * lock keyed by the current schema, on SQLite the write lock of {@code BEGIN IMMEDIATE}), so exactly one
+ * creates the version table and each step runs once. A schema newer than the steps this code knows is
+ * refused rather than used.
+ *
+ * <p><b>SQLite version.</b> The stores need SQLite {@value #MIN_SQLITE} or newer ({@code RETURNING});
+ * an older library is refused when the dialect is detected, with both versions in the message.
  *
  * <p>Thread-safe.
  */
@@ -34,6 +48,11 @@ import org.apiguardian.api.API;
 public final class Jdbc {
   /** The table that records each store's schema version. */
   public static final String VERSION_TABLE = "loadout_schema_version";
+  /** The oldest SQLite the stores run on: 3.35 brought {@code RETURNING}. */
+  public static final String MIN_SQLITE = "3.35.0";
+  /** Salt of the advisory lock every Loadout migration takes on PostgreSQL (with the schema's name). */
+  private static final String MIGRATION_LOCK = "loadout:migrations:";
+  private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(Jdbc.class);
 
   /** Work done with a connection. */
   @API(status = INTERNAL, since = "0.1")
@@ -43,8 +62,25 @@ public final class Jdbc {
     T run(Connection connection, JdbcDialect dialect) throws SQLException;
   }
 
+  /** Work done in a write transaction, which announces what it changed. */
+  @API(status = INTERNAL, since = "0.1")
+  @FunctionalInterface
+  public interface WriteWork<T> {
+    /** Runs in a transaction; calls {@code changed.accept(scope)} for each scope it changed. */
+    T run(Connection connection, JdbcDialect dialect, Changed changed) throws SQLException;
+  }
+
+  /** Takes note of a changed scope inside a write. */
+  @API(status = INTERNAL, since = "0.1")
+  @FunctionalInterface
+  public interface Changed {
+    /** The scope changed; null for every scope of the store's kind. */
+    void scope(String scope) throws SQLException;
+  }
+
   private final DataSource dataSource;
   private final String store;
+  private final StoreChanges changes;
   private volatile JdbcDialect dialect;
 
   /**
@@ -54,11 +90,56 @@ public final class Jdbc {
    * @param store the store's name for messages and its schema version row, such as {@code persona_blocks}
    */
   public Jdbc(DataSource dataSource, String store) {
-    if (dataSource == null || store == null || store.isBlank()) {
-      throw new IllegalArgumentException("JDBC store needs a data source and a name, but got " + dataSource + ", " + store);
+    this(dataSource, store, StoreChanges.none());
+  }
+
+  /**
+   * Plumbing for one store that announces its writes on a feed, under its name as the change kind.
+   *
+   * @param changes the feed; never null ({@link StoreChanges#none()} for none)
+   */
+  public Jdbc(DataSource dataSource, String store, StoreChanges changes) {
+    if (dataSource == null || store == null || store.isBlank() || changes == null) {
+      throw new IllegalArgumentException("JDBC store needs a data source, a name and a change feed, but got "
+          + dataSource + ", " + store + ", " + changes);
     }
     this.dataSource = dataSource;
     this.store = store;
+    this.changes = changes;
+  }
+
+  /** The feed this store announces on. */
+  public StoreChanges changes() {
+    return changes;
+  }
+
+  /**
+   * Runs a write in one transaction and announces the scopes it changed: inside the transaction where the
+   * feed can ({@link TransactionalChanges}), so the announcement commits with the write, and to this
+   * process's listeners once it has committed.
+   */
+  public <T> T write(String operation, WriteWork<T> work) {
+    List<StoreChange> changed = new ArrayList<>();
+    T result = inTransaction(operation, (c, d) -> work.run(c, d, scope -> {
+      StoreChange change = scope == null ? StoreChange.everything(store) : StoreChange.of(store, scope);
+      if (changes instanceof TransactionalChanges t) {
+        t.record(c, change);
+      }
+      changed.add(change);
+    }));
+    for (StoreChange change : changed) {
+      try {
+        if (changes instanceof TransactionalChanges t) {
+          t.deliverLocally(change);
+        } else {
+          changes.publish(change);
+        }
+      } catch (RuntimeException e) {
+        // The write has committed: a feed that fails here must not turn it into a failure.
+        LOG.warn("Change of store {} could not be announced ({})", store, e.getClass().getSimpleName());
+      }
+    }
+    return result;
   }
 
   /** The store's name. */
@@ -81,6 +162,9 @@ public final class Jdbc {
       JdbcDialect d = dialect;
       if (d == null) {
         d = JdbcDialect.of(c);
+        if (d == JdbcDialect.SQLITE) {
+          requireSqliteVersion(c);
+        }
         dialect = d;
       }
       return work.run(c, d);
@@ -91,28 +175,88 @@ public final class Jdbc {
 
   /** Runs work in one transaction: committed if it returns, rolled back if it throws. */
   public <T> T inTransaction(String operation, Work<T> work) {
-    return withConnection(operation, (c, d) -> {
-      boolean autoCommit = c.getAutoCommit();
-      c.setAutoCommit(false);
+    return withConnection(operation, (c, d) -> d == JdbcDialect.SQLITE ? immediate(c, d, work) : driverTransaction(c, d, work));
+  }
+
+  private static <T> T driverTransaction(Connection c, JdbcDialect d, Work<T> work) throws SQLException {
+    boolean autoCommit = c.getAutoCommit();
+    c.setAutoCommit(false);
+    try {
+      T result = work.run(c, d);
+      c.commit();
+      return result;
+    } catch (SQLException | RuntimeException e) {
       try {
-        T result = work.run(c, d);
-        c.commit();
-        return result;
-      } catch (SQLException | RuntimeException e) {
-        try {
-          c.rollback();
-        } catch (SQLException rollback) {
-          e.addSuppressed(rollback);
-        }
-        throw e;
-      } finally {
-        try {
-          c.setAutoCommit(autoCommit);
-        } catch (SQLException ignored) {
-          // The connection is closed next; a pool resets it or discards it.
-        }
+        c.rollback();
+      } catch (SQLException rollback) {
+        e.addSuppressed(rollback);
       }
-    });
+      throw e;
+    } finally {
+      try {
+        c.setAutoCommit(autoCommit);
+      } catch (SQLException ignored) {
+        // The connection is closed next; a pool resets it or discards it.
+      }
+    }
+  }
+
+  /** SQLite: the write lock first, so no statement inside can fail busy without having waited. */
+  private static <T> T immediate(Connection c, JdbcDialect d, Work<T> work) throws SQLException {
+    if (!c.getAutoCommit()) {
+      // A host's data source that hands out connections outside auto-commit: its driver already began one.
+      return driverTransaction(c, d, work);
+    }
+    try (Statement s = c.createStatement()) {
+      s.execute("BEGIN IMMEDIATE");
+    }
+    try {
+      T result = work.run(c, d);
+      try (Statement s = c.createStatement()) {
+        s.execute("COMMIT");
+      }
+      return result;
+    } catch (SQLException | RuntimeException e) {
+      try (Statement s = c.createStatement()) {
+        s.execute("ROLLBACK");
+      } catch (SQLException rollback) {
+        e.addSuppressed(rollback);
+      }
+      throw e;
+    }
+  }
+
+  private static void requireSqliteVersion(Connection c) throws SQLException {
+    String version;
+    try (Statement s = c.createStatement(); ResultSet rows = s.executeQuery("SELECT sqlite_version()")) {
+      version = rows.next() ? rows.getString(1) : "unknown";
+    }
+    if (compareVersions(version, MIN_SQLITE) < 0) {
+      throw new SQLException("SQLite " + MIN_SQLITE + " or newer is required (the stores use RETURNING), but the "
+          + "database library is " + version + "; upgrade the SQLite JDBC driver");
+    }
+  }
+
+  /** Compares dotted version numbers; a part that is not a number compares as 0. */
+  static int compareVersions(String a, String b) {
+    String[] x = a.split("\\.");
+    String[] y = b.split("\\.");
+    for (int i = 0; i < Math.max(x.length, y.length); i++) {
+      int p = i < x.length ? number(x[i]) : 0;
+      int q = i < y.length ? number(y[i]) : 0;
+      if (p != q) {
+        return Integer.compare(p, q);
+      }
+    }
+    return 0;
+  }
+
+  private static int number(String part) {
+    try {
+      return Integer.parseInt(part.trim());
+    } catch (NumberFormatException e) {
+      return 0;
+    }
   }
 
   /**
@@ -130,9 +274,12 @@ public final class Jdbc {
       }
     }
     return inTransaction("migrate its schema", (c, d) -> {
+      // The one lock of every Loadout store comes before the version table exists: two stores creating it at
+      // once would otherwise race (CREATE TABLE IF NOT EXISTS is not safe against a concurrent creator). On
+      // SQLite, inTransaction's BEGIN IMMEDIATE already holds the database's write lock.
       if (d == JdbcDialect.POSTGRESQL) {
         try (PreparedStatement lock = c.prepareStatement("SELECT pg_advisory_xact_lock(?)")) {
-          lock.setLong(1, ("loadout:" + store).hashCode());
+          lock.setLong(1, migrationLockKey(c.getSchema()));
           lock.execute();
         }
       }
@@ -170,6 +317,16 @@ public final class Jdbc {
       }
       return migrations.size();
     });
+  }
+
+  /** One key per schema: stores in one schema serialise their migrations, other schemas are not held up. */
+  static long migrationLockKey(String schema) {
+    String name = MIGRATION_LOCK + (schema == null ? "" : schema);
+    long h = 1125899906842597L;
+    for (int i = 0; i < name.length(); i++) {
+      h = 31 * h + name.charAt(i);
+    }
+    return h;
   }
 
   private StoreException failure(String operation, SQLException e) {

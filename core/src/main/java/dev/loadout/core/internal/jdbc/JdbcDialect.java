@@ -24,7 +24,7 @@ import org.apiguardian.api.API;
  */
 @API(status = INTERNAL, since = "0.1")
 public enum JdbcDialect {
-  /** SQLite 3.24 or newer (for {@code ON CONFLICT … DO UPDATE}). */
+  /** SQLite 3.35 or newer (for {@code RETURNING}; {@link Jdbc} checks it when it detects the dialect). */
   SQLITE("INTEGER"),
   /** PostgreSQL 9.5 or newer. */
   POSTGRESQL("TIMESTAMP WITH TIME ZONE");

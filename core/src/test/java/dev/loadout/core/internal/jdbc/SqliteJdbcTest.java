@@ -32,4 +32,13 @@ class SqliteJdbcTest extends JdbcContract {
         .isInstanceOf(StoreException.class)
         .hasMessageStartingWith("store items_store could not detect the database: ");
   }
+
+  @Test
+  void versionsCompareByNumberNotByText() {
+    org.assertj.core.api.Assertions.assertThat(Jdbc.compareVersions("3.35.0", Jdbc.MIN_SQLITE)).isZero();
+    org.assertj.core.api.Assertions.assertThat(Jdbc.compareVersions("3.9.2", "3.35.0")).isNegative();
+    org.assertj.core.api.Assertions.assertThat(Jdbc.compareVersions("3.54.1", "3.35.0")).isPositive();
+    org.assertj.core.api.Assertions.assertThat(Jdbc.compareVersions("3.35", "3.35.0")).isZero();
+    org.assertj.core.api.Assertions.assertThat(Jdbc.compareVersions("4.0.0", "3.35.0")).isPositive();
+  }
 }

@@ -1,0 +1,107 @@
+package dev.loadout.core.store;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.loadout.core.blocking.BlockType;
+import dev.loadout.core.blocking.JdbcPersonaBlockStore;
+import dev.loadout.core.blocking.PersonaBlock;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import javax.sql.DataSource;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The polling feed on one SQLite file: two feeds stand for two processes. The test calls {@code poll()} itself
+ * (the scheduler it passes never runs anything), so every step is exact.
+ */
+class PollingChangesTest {
+  static final Instant T0 = Instant.parse("2026-03-01T12:00:00Z");
+  @TempDir
+  Path folder;
+  final ScheduledExecutorService idle = Executors.newSingleThreadScheduledExecutor();
+
+  @AfterEach
+  void stop() {
+    idle.shutdownNow();
+  }
+
+  PollingChanges feed(DataSource ds) {
+    // Ten minutes: the scheduler never polls during the test; poll() is called by hand.
+    return PollingChanges.builder(ds).interval(Duration.ofMinutes(10)).scheduler(idle).build();
+  }
+
+  @Test
+  void aWriteInOneProcessIsHeardInTheOtherOnItsNextPollAndAtOnceInItsOwn() {
+    DataSource ds = TestDatabases.sqlite(folder);
+    PollingChanges mine = feed(ds);
+    PollingChanges theirs = feed(ds);
+    List<StoreChange> heardHere = new CopyOnWriteArrayList<>();
+    List<StoreChange> heardThere = new CopyOnWriteArrayList<>();
+    mine.subscribe("persona_user_blocks", heardHere::add);
+    theirs.subscribe("persona_user_blocks", heardThere::add);
+    JdbcPersonaBlockStore store = JdbcPersonaBlockStore.create(ds, mine);
+    store.upsert(new PersonaBlock(new PersonaBlock.Key("g1", "p1", "u1"), BlockType.BLOCK, "r", T0, T0.plusSeconds(60)));
+    assertThat(heardHere).hasSize(1);
+    assertThat(heardThere).as("not before its poll").isEmpty();
+    theirs.poll();
+    assertThat(heardThere).extracting(StoreChange::scope).containsExactly("g1\u001ep1\u001eu1");
+    theirs.poll();
+    assertThat(heardThere).as("each change once").hasSize(1);
+    mine.poll();
+    assertThat(heardHere).as("its own change again from the table: harmless").hasSize(2);
+  }
+
+  @Test
+  void aFeedStartedLaterDoesNotReplayOldChanges() {
+    DataSource ds = TestDatabases.sqlite(folder);
+    PollingChanges first = feed(ds);
+    first.publish(StoreChange.of("direct_configs", "s1"));
+    PollingChanges later = feed(ds);
+    List<StoreChange> heard = new CopyOnWriteArrayList<>();
+    later.subscribe("direct_configs", heard::add);
+    later.poll();
+    assertThat(heard).isEmpty();
+    first.publish(StoreChange.of("direct_configs", "s2"));
+    first.publish(StoreChange.everything("direct_configs"));
+    later.poll();
+    assertThat(heard).containsExactly(StoreChange.of("direct_configs", "s2"), StoreChange.everything("direct_configs"));
+  }
+
+  @Test
+  void aWriteThatFailsAnnouncesNothing() {
+    DataSource ds = TestDatabases.sqlite(folder);
+    PollingChanges mine = feed(ds);
+    PollingChanges theirs = feed(ds);
+    List<StoreChange> heard = new CopyOnWriteArrayList<>();
+    theirs.subscribe("persona_user_blocks", heard::add);
+    JdbcPersonaBlockStore store = JdbcPersonaBlockStore.create(ds, mine);
+    dev.loadout.core.internal.jdbc.Jdbc jdbc = new dev.loadout.core.internal.jdbc.Jdbc(ds, "persona_user_blocks", mine);
+    assertThatThrownBy(() -> jdbc.write("fail after announcing", (c, d, changed) -> {
+      changed.scope("g1");
+      throw new java.sql.SQLException("the write failed");
+    })).isInstanceOf(StoreException.class);
+    theirs.poll();
+    assertThat(heard).as("rolled back with the write").isEmpty();
+    store.remove(new PersonaBlock.Key("g1", "p1", "nobody"), T0);
+    theirs.poll();
+    assertThat(heard).as("a removal that removed nothing announces nothing").isEmpty();
+  }
+
+  @Test
+  void theIntervalIsCheckedAndTheBoundFollowsIt() {
+    assertThatThrownBy(() -> PollingChanges.builder(TestDatabases.sqlite(folder)).interval(Duration.ofMillis(5)))
+        .hasMessage("interval must be 10 ms to 10 minutes, but was PT0.005S");
+    PollingChanges f = PollingChanges.builder(TestDatabases.sqlite(folder)).interval(Duration.ofMillis(250))
+        .scheduler(idle).build();
+    assertThat(f.stalenessBound()).isEqualTo(Duration.ofMillis(1250));
+    assertThat(f.reachesOtherProcesses()).isTrue();
+  }
+}

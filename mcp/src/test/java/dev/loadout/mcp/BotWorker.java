@@ -1,0 +1,207 @@
+package dev.loadout.mcp;
+
+import dev.loadout.core.Loadout;
+import dev.loadout.core.ToolRegistry;
+import dev.loadout.core.ToolSpec;
+import dev.loadout.core.TurnContext;
+import dev.loadout.core.blocking.BlockType;
+import dev.loadout.core.blocking.JdbcPersonaBlockStore;
+import dev.loadout.core.blocking.PersonaBlock;
+import dev.loadout.core.blocking.PersonaBlocks;
+import dev.loadout.core.direct.DirectCatalog;
+import dev.loadout.core.direct.DirectCatalogs;
+import dev.loadout.core.direct.DirectConfig;
+import dev.loadout.core.direct.DirectDecision;
+import dev.loadout.core.direct.DirectRouter;
+import dev.loadout.core.direct.DirectSettings;
+import dev.loadout.core.direct.IncomingMessage;
+import dev.loadout.core.direct.JdbcDirectConfigStore;
+import dev.loadout.core.direct.JdbcToolTaskStore;
+import dev.loadout.core.direct.SavedDirectConfigs;
+import dev.loadout.core.net.NetworkGuard;
+import dev.loadout.core.net.NetworkPolicy;
+import dev.loadout.core.store.PollingChanges;
+import dev.loadout.core.store.PostgresChanges;
+import dev.loadout.core.store.StoreChanges;
+import dev.loadout.testkit.process.Step;
+import dev.loadout.testkit.process.Worker;
+import dev.loadout.testkit.process.WorkerContext;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.BooleanSupplier;
+import javax.sql.DataSource;
+
+/**
+ * One bot process of the scale-out tests: every store on the shared database with one change feed, a guild MCP
+ * manager behind a {@link Loadout}, persona blocks and direct-invocation catalogs, as a bot wires them.
+ *
+ * <p>{@code open <db spec> <notify|poll> <max servers per guild> [backoff ms]} sets it up. Writes ({@code add},
+ * {@code setEnabled}, {@code remove}, {@code block}, {@code saveDirect}) return when committed, with that instant
+ * (epoch micros) last. {@code await…} steps serve turns (or route messages) until what they wait for shows, and
+ * return the instant it first showed; a bot turns every few milliseconds here, and gives up after the timeout.
+ * Feed events are reported as observations {@code change <kind> <scope or *>}.
+ */
+public final class BotWorker implements Worker {
+  static final ToolSpec LOOKUP = ToolSpec.builder("lookup", """
+      {"type":"object","properties":{"term":{"type":"string"}},"required":["term"]}""").build();
+  private static final Duration TURN_PACE = Duration.ofMillis(2);
+
+  private volatile StoreChanges feed;
+  private volatile JdbcMcpRegistrationStore mcp;
+  private volatile GuildMcpManager manager;
+  private volatile Loadout loadout;
+  private volatile PersonaBlocks blocks;
+  private volatile DirectCatalogs catalogs;
+  private volatile JdbcToolTaskStore tasks;
+  private final AtomicLong messages = new AtomicLong();
+
+  @Override
+  public Object run(Step step, WorkerContext context) throws Exception {
+    return switch (step.name()) {
+      case "open" -> open(step, context);
+      case "add" -> {
+        ConfigOutcome out = manager.configOperations().add(step.arg(0), step.arg(1), step.arg(2), null, null);
+        yield List.of(out.code(), out.message(), out.registration().map(r -> r.id()).orElse(0L), now());
+      }
+      case "addMany" -> concurrently(step.intArg(1), i -> {
+        ConfigOutcome out = manager.configOperations().add(step.arg(0), step.arg(2) + i, step.arg(3), null, null);
+        return out.code() + "|" + out.message();
+      });
+      case "setEnabled" -> List.of(manager.configOperations().setEnabled(step.arg(0), step.longArg(1),
+          Boolean.parseBoolean(step.arg(2))).code(), now());
+      case "remove" -> List.of(manager.configOperations().remove(step.arg(0), step.longArg(1)).code(), now());
+      case "visible" -> loadout.prepare(turn(step.arg(0))).visibleNames();
+      case "connections" -> manager.connectionCount();
+      case "awaitVisible" -> awaitTurns(step.intArg(3), () -> knows(step.arg(0), step.arg(1)) == step.arg(2).equals("present"));
+      case "awaitConnections" -> awaitTurns(step.intArg(1), () -> manager.connectionCount() == step.intArg(0));
+      case "block" -> {
+        Instant at = Instant.now();
+        blocks.save(new PersonaBlock(new PersonaBlock.Key(step.arg(0), step.arg(1), step.arg(2)), BlockType.BLOCK,
+            "test", at, at.plus(Duration.ofHours(1))));
+        yield List.of(now());
+      }
+      case "mayTrigger" -> blocks.mayTrigger(step.arg(0), step.arg(1), step.arg(2));
+      case "awaitBlocked" -> awaitTurns(step.intArg(3), () -> !blocks.mayTrigger(step.arg(0), step.arg(1), step.arg(2)));
+      case "saveDirect" -> {
+        DirectCatalog next = catalogs.catalog(step.arg(0)).save(LOOKUP,
+            DirectConfig.builder("lookup").command("/" + step.arg(1)).build());
+        SavedDirectConfigs saved = catalogs.saved(step.arg(0));
+        catalogs.save(step.arg(0), saved.version(), saved.with(next.config("lookup").orElseThrow()).configs());
+        yield List.of(now());
+      }
+      case "route" -> route(step.arg(0), step.arg(1)).getClass().getSimpleName();
+      case "awaitRoutes" -> awaitTurns(step.intArg(2), () -> route(step.arg(0), step.arg(1)) instanceof DirectDecision.Invoke);
+      default -> throw new IllegalArgumentException("unknown step " + step);
+    };
+  }
+
+  private Object open(Step step, WorkerContext context) {
+    DataSource ds = SharedDb.open(step.arg(0));
+    if (step.arg(1).equals("notify")) {
+      Duration backoff = Duration.ofMillis(step.args().size() > 3 ? step.longArg(3) : 100);
+      PostgresChanges pg = PostgresChanges.builder(ds).reconnectBackoff(backoff, backoff.multipliedBy(4)).build();
+      if (!pg.awaitListening(Duration.ofSeconds(20))) {
+        throw new IllegalStateException("the feed did not start listening");
+      }
+      feed = pg;
+    } else {
+      feed = PollingChanges.builder(ds).interval(Duration.ofMillis(step.args().size() > 3 ? step.longArg(3) : 200)).build();
+    }
+    for (String kind : List.of("mcp_registrations", "persona_user_blocks", "direct_configs")) {
+      feed.subscribe(kind, c -> context.observe("change", c.kind(), c.isEverything() ? "*" : c.scope()));
+    }
+    mcp = JdbcMcpRegistrationStore.create(ds, Keys.cipher(), feed);
+    McpSettings settings = McpSettings.builder().requireHttps(false).connectTimeout(Duration.ofSeconds(5))
+        .maxServersPerGuild(step.intArg(2)).build();
+    manager = GuildMcpManager.builder(mcp, NetworkGuard.of(NetworkPolicy.development())).settings(settings).build();
+    loadout = Loadout.builder(ToolRegistry.builder().build()).externalTools(manager).build();
+    blocks = PersonaBlocks.builder(JdbcPersonaBlockStore.create(ds, feed)).build();
+    catalogs = DirectCatalogs.builder(JdbcDirectConfigStore.create(ds, Clock.systemUTC(), feed), List.of("help"),
+        name -> name.equals("lookup") ? LOOKUP : null).build();
+    tasks = JdbcToolTaskStore.create(ds);
+    return "open";
+  }
+
+  /**
+   * Whether the guild's turn knows the tool's server: shows the tool, or hides it with a reason of its server's
+   * (still connecting, say). What the staleness bound is about is the configuration, not how fast a connect is.
+   */
+  private boolean knows(String guild, String tool) {
+    dev.loadout.core.PreparedTurn turn = loadout.prepare(turn(guild));
+    return turn.visibleNames().contains(tool) || turn.hidden(tool).isPresent();
+  }
+
+  private DirectDecision route(String scope, String text) {
+    DirectRouter router = DirectRouter.of(catalogs.catalog(scope), tasks, DirectSettings.defaults(), Clock.systemUTC());
+    long n = messages.incrementAndGet();
+    return router.route(IncomingMessage.of(scope + "-session-" + n, "m" + n, text));
+  }
+
+  private static TurnContext turn(String guild) {
+    return TurnContext.builder("openai", "gpt-test").guildId(guild).build();
+  }
+
+  /**
+   * Serves turns until the condition holds. Returns, in epoch micros, when the last turn that did not show it
+   * started (0 if the first turn showed it) and when the first turn that showed it started, then the number of
+   * turns: every turn that starts later than the bound after a commit must show it, so the last miss is what the
+   * bound is checked against (a showing turn may be slow for its own reasons, such as a first connect).
+   */
+  private static List<Object> awaitTurns(int timeoutMs, BooleanSupplier shown) {
+    long deadline = System.nanoTime() + Duration.ofMillis(timeoutMs).toNanos();
+    long lastMiss = 0;
+    int turns = 0;
+    while (true) {
+      turns++;
+      long started = now();
+      if (shown.getAsBoolean()) {
+        return List.of(lastMiss, started, turns);
+      }
+      lastMiss = started;
+      if (System.nanoTime() > deadline) {
+        throw new AssertionError("not shown within " + timeoutMs + " ms (" + turns + " turns)");
+      }
+      LockSupport.parkNanos(TURN_PACE.toNanos());
+    }
+  }
+
+  static long now() {
+    return ChronoUnit.MICROS.between(Instant.EPOCH, Instant.now());
+  }
+
+  /** Runs a step's work concurrently in several threads of this process; for the racing adds. */
+  static <T> List<T> concurrently(int threads, java.util.function.IntFunction<T> work) {
+    List<CompletableFuture<T>> running = new ArrayList<>();
+    java.util.concurrent.CountDownLatch start = new java.util.concurrent.CountDownLatch(1);
+    for (int i = 0; i < threads; i++) {
+      int n = i;
+      running.add(CompletableFuture.supplyAsync(() -> {
+        try {
+          start.await();
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+        }
+        return work.apply(n);
+      }, r -> new Thread(r, "racer-" + n).start()));
+    }
+    start.countDown();
+    return running.stream().map(CompletableFuture::join).toList();
+  }
+
+  @Override
+  public void stop() {
+    if (manager != null) {
+      manager.close();
+    }
+    if (feed != null) {
+      feed.close();
+    }
+  }
+}
