@@ -126,7 +126,8 @@ final class Pool {
    */
   ToolSource downSource(Target t, ServerHealth h) {
     if (t.tokenUnreadable()) {
-      return h.down(t, McpFailureCodes.TOKEN_UNREADABLE, unreadable(t));
+      ToolSource known = h.downIfSame(t, McpFailureCodes.TOKEN_UNREADABLE, null);
+      return known != null ? known : h.down(t, McpFailureCodes.TOKEN_UNREADABLE, null, unreadable(t));
     }
     if (!h.breaker.isClosed()) {
       probeIfDue(h);
