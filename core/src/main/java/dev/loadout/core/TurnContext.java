@@ -37,7 +37,6 @@ public final class TurnContext {
   private final String messageText;
   private final Map<String, Boolean> featureFlags;
   private final Locale locale;
-  private final Environment environment;
   private final Clock clock;
   private final Map<AttributeKey<?>, Object> attributes;
 
@@ -55,7 +54,6 @@ public final class TurnContext {
     this.messageText = b.messageText;
     this.featureFlags = Map.copyOf(b.featureFlags);
     this.locale = b.locale;
-    this.environment = b.environment;
     this.clock = b.clock;
     this.attributes = Map.copyOf(b.attributes);
   }
@@ -161,20 +159,6 @@ public final class TurnContext {
     return locale;
   }
 
-  /**
-   * Where the bot runs; {@link Environment#PRODUCTION} unless set.
-   *
-   * @deprecated Read by nothing in Loadout, so setting it relaxed nothing: whether private networks are
-   *     reachable or MCP endpoints need HTTPS is decided once per process, from {@code RUN_ENV}, by
-   *     {@link Environment#fromVariables(java.util.Map)} (through {@code NetworkPolicy.fromEnvironment} and
-   *     {@code McpSettings.fromEnvironment}). Scheduled for removal before 1.0.
-   */
-  @Deprecated(since = "0.1", forRemoval = true)
-  @API(status = API.Status.DEPRECATED, since = "0.1")
-  public Environment environment() {
-    return environment;
-  }
-
   /** The clock tools and filters must use instead of the system clock. */
   public Clock clock() {
     return clock;
@@ -199,7 +183,6 @@ public final class TurnContext {
     b.messageText = messageText;
     b.featureFlags.putAll(featureFlags);
     b.locale = locale;
-    b.environment = environment;
     b.clock = clock;
     b.attributes.putAll(attributes);
     return b;
@@ -209,7 +192,7 @@ public final class TurnContext {
   @Override
   public String toString() {
     return "TurnContext{provider=" + provider + ", model=" + model + ", guild=" + (guildId != null)
-        + ", channel=" + (channelId != null) + ", environment=" + environment + "}";
+        + ", channel=" + (channelId != null) + "}";
   }
 
   /**
@@ -232,7 +215,6 @@ public final class TurnContext {
     private String messageText;
     private final Map<String, Boolean> featureFlags = new LinkedHashMap<>();
     private Locale locale = Locale.ROOT;
-    private Environment environment = Environment.PRODUCTION;
     private Clock clock = Clock.systemUTC();
     private final Map<AttributeKey<?>, Object> attributes = new HashMap<>();
 
@@ -327,22 +309,6 @@ public final class TurnContext {
         throw new IllegalArgumentException("locale must not be null; use Locale.ROOT for unknown");
       }
       this.locale = locale;
-      return this;
-    }
-
-    /**
-     * Sets the environment.
-     *
-     * @deprecated See {@link TurnContext#environment()}: nothing reads it; the environment is a process-wide
-     *     decision made from {@code RUN_ENV} by {@link Environment#fromVariables(java.util.Map)}.
-     */
-    @Deprecated(since = "0.1", forRemoval = true)
-    @API(status = API.Status.DEPRECATED, since = "0.1")
-    public Builder environment(Environment environment) {
-      if (environment == null) {
-        throw new IllegalArgumentException("environment must not be null");
-      }
-      this.environment = environment;
       return this;
     }
 

@@ -1,6 +1,5 @@
 package dev.loadout.examples;
 
-import dev.loadout.core.Environment;
 import dev.loadout.core.HiddenTool;
 import dev.loadout.core.Loadout;
 import dev.loadout.core.PreparedTurn;
@@ -16,7 +15,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashSet;
-import java.util.Locale;
 import java.util.Set;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
@@ -34,7 +32,7 @@ import tools.jackson.dataformat.yaml.YAMLMapper;
  * <p>The file's keys: {@code provider}, {@code model} (required); {@code capabilities} (map);
  * {@code guild}, {@code channel}, {@code thread}, {@code user}, {@code persona}; {@code permissions}
  * (list; leave it out for "unknown", which fails closed); {@code flags} (map of booleans);
- * {@code message}; {@code environment} ({@code production} or {@code development}); {@code deliberate}
+ * {@code message}; {@code deliberate}
  * ({@code server: true|false}, {@code personal: on|off|follow}) for deliberate tool mode, which then reads
  * {@code message}; and the bot owner's {@code tool_groups} block, exactly as in the bot's config file.
  */
@@ -97,9 +95,9 @@ public final class Inspect {
       b.attribute(DeliberateToolMode.SETTINGS, DeliberateSettings.server(deliberate.path("server").asBoolean(false))
           .withPersonal(DeliberateSettings.Personal.parse(optional(deliberate, "personal"))));
     }
-    String env = optional(doc, "environment");
-    if (env != null) {
-      b.environment(Environment.valueOf(env.strip().toUpperCase(Locale.ROOT)));
+    if (doc.has("environment")) {
+      // A context file written for an older Loadout: say so rather than ignore a setting that meant something.
+      throw new IllegalArgumentException("'environment' is not a turn setting: the network policy follows RUN_ENV");
     }
     return b.build();
   }

@@ -65,6 +65,13 @@ class InspectTest {
         .hasMessageStartingWith("not valid YAML or JSON");
   }
 
+  @Test
+  void anEnvironmentKeyIsRefusedNamingWhatDecidesInstead() {
+    assertThatThrownBy(() -> Inspect.run("provider: openai\nmodel: x\nenvironment: development",
+        new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8)))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("RUN_ENV");
+  }
+
   private static String inspectUnchecked(String file) {
     try {
       return inspect(file);

@@ -2,7 +2,6 @@ package dev.loadout.testkit;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
-import dev.loadout.core.Environment;
 import dev.loadout.core.TurnContext;
 import java.time.Clock;
 import java.time.Instant;
@@ -28,8 +27,6 @@ import org.apiguardian.api.API;
  *   <li>permissions known and empty: the member holds none. This is not the same as unknown (no set at
  *       all), which Loadout also treats as "not granted"; set {@code permissions(null)} to test that;</li>
  *   <li>no feature flags, no attributes, {@link Locale#ROOT};</li>
- *   <li>{@link Environment#PRODUCTION}, the strict default a deployed bot runs with, so tests see the
- *       guards users get; a test that needs a relaxed guard says {@code environment(DEVELOPMENT)};</li>
  *   <li>{@link #CLOCK}, fixed at {@link #NOW}, so nothing a test prepares reads the system clock.</li>
  * </ul>
  *
@@ -69,7 +66,6 @@ public final class TestContexts {
         .userId(USER_ID)
         .permissions(Set.of())
         .locale(Locale.ROOT)
-        .environment(Environment.PRODUCTION)
         .clock(CLOCK);
   }
 

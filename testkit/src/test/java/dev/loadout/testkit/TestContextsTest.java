@@ -2,7 +2,6 @@ package dev.loadout.testkit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.loadout.core.Environment;
 import dev.loadout.core.TurnContext;
 import java.time.Instant;
 import java.util.Collections;
@@ -28,7 +27,6 @@ class TestContextsTest {
     assertThat(context.permissions()).contains(Set.of());
     assertThat(context.featureFlags()).isEmpty();
     assertThat(context.locale()).isEqualTo(Locale.ROOT);
-    assertThat(context.environment()).isEqualTo(Environment.PRODUCTION);
   }
 
   @Test
@@ -66,11 +64,11 @@ class TestContextsTest {
   @Test
   void presetsCanBeOverriddenLikeAnyBuilder() {
     TurnContext context = TestContexts.turn()
-        .environment(Environment.DEVELOPMENT)
+        .locale(Locale.GERMAN)
         .permissions(null)
         .build();
 
-    assertThat(context.environment()).isEqualTo(Environment.DEVELOPMENT);
+    assertThat(context.locale()).isEqualTo(Locale.GERMAN);
     assertThat(context.permissions()).isEmpty();
     assertThat(context.hasPermission("BAN_MEMBERS")).isFalse();
   }
