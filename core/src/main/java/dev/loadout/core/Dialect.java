@@ -127,6 +127,9 @@ public enum Dialect {
    *       one), followed by image parts ({@code fileData} for URLs, {@code inlineData} for base64).</li>
    * </ul>
    *
+   * <p>The text in each entry is {@link ToolResult#modelText()}; {@link HistoryEntry#of(ToolOutcome)} gives the same
+   * entry in no provider's format, for clients with message types of their own.
+   *
    * @param outcomes calls and results in the order the model made the calls
    * @return a new array the caller owns
    */
