@@ -98,7 +98,7 @@ public enum Dialect {
    *   <li>{@code GEMINI}: {@code candidates[0].content.parts[].functionCall}.</li>
    * </ul>
    *
-   * <h2>Calls without an id</h2>
+   * <h4>Calls without an id</h4>
    * Gemini usually sends none, and some OpenAI-compatible servers send none or an empty one. Such a call gets
    * {@code <prefix><digest>_<position>}: the prefix {@code call_} ({@code toolu_} for Anthropic,
    * {@code gemini_call_} for Gemini, whose made-up ids {@link #historyMessages(List)} never sends back), twelve hex
