@@ -1,0 +1,105 @@
+package dev.loadout.examples.bot;
+
+import dev.loadout.core.BaseTool;
+import dev.loadout.core.Loadout;
+import dev.loadout.core.ToolRegistry;
+import dev.loadout.core.availability.AvailabilityFilters;
+import dev.loadout.core.blocking.NoticePermissionProbe;
+import dev.loadout.core.blocking.PersonaBlockTools;
+import dev.loadout.core.blocking.PersonaBlocks;
+import dev.loadout.core.capabilities.ReviewCapabilities;
+import dev.loadout.core.direct.DirectCatalog;
+import dev.loadout.core.direct.DirectConfig;
+import dev.loadout.core.direct.DirectRouter;
+import dev.loadout.core.direct.DirectSettings;
+import dev.loadout.core.direct.KeywordRule;
+import dev.loadout.core.direct.TriggerMode;
+import dev.loadout.core.net.NetworkGuard;
+import dev.loadout.core.net.NetworkPolicy;
+import dev.loadout.core.net.SafeHttpClient;
+import dev.loadout.core.search.SearchFunction;
+import dev.loadout.mcp.GuildMcpManager;
+import dev.loadout.mcp.HostMcpConfig;
+import dev.loadout.mcp.HostMcpServer;
+import dev.loadout.mcp.McpSettings;
+import dev.loadout.tools.web.FetchUrlConfig;
+import dev.loadout.tools.web.FetchUrlTool;
+import dev.loadout.tools.web.search.WebSearchTool;
+import dev.loadout.tools.web.search.WebSearchToolBuilder;
+import java.io.PrintStream;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Everything the bot is made of, built once at start: the stores, the tools, the MCP manager, the direct rules and
+ * the {@link Loadout} that ties them together. Closing it closes them in reverse.
+ */
+final class BotWiring implements AutoCloseable {
+  /** The bot's own commands: direct-invocation rules may not take these names. */
+  static final List<String> RESERVED = List.of("/tools", "/why", "/guild", "/as", "/mcp", "/quit");
+
+  final BotStores stores;
+  final GuildMcpManager mcp;
+  final Loadout loadout;
+  final DirectRouter router;
+  final List<HostMcpServer> hostServers;
+  private final PersonaBlocks blocks;
+  private final WebSearchTool webSearch;
+
+  /**
+   * @param search the engine of {@code web_search} when given (the scripted session's offline index), else the
+   *     engines the environment configures ({@code SEARXNG_URL}, {@code BRAVE_API_KEY}, DuckDuckGo)
+   * @param hostMcpYaml the host's MCP servers file's text, or null for none
+   */
+  BotWiring(BotStores stores, NetworkPolicy policy, Map<String, String> env, SearchFunction search, String hostMcpYaml,
+      Clock clock, PrintStream out) {
+    this.stores = stores;
+    NetworkGuard guard = NetworkGuard.of(policy);
+    this.hostServers = hostMcpYaml == null ? List.of() : HostMcpConfig.fromYaml(hostMcpYaml, env);
+    this.mcp = GuildMcpManager.builder(stores.mcp(), guard).settings(McpSettings.fromEnvironment(env))
+        .hostServers(hostServers).clock(clock).build();
+    this.blocks = PersonaBlocks.builder(stores.blocks()).clock(clock).build();
+    PersonaBlockTools blocking = PersonaBlockTools.builder(blocks, NoticePermissionProbe.ALL_GRANTED).build();
+    WebSearchToolBuilder searchBuilder = WebSearchTool.builder().networkPolicy(policy);
+    if (search != null) {
+      // Only the offline index: no public engine is ever asked in the scripted session.
+      searchBuilder.mcpFallback(search).duckDuckGo(false).engineOrder(List.of(WebSearchToolBuilder.MCP));
+    }
+    this.webSearch = searchBuilder.build();
+    FetchUrlTool fetchUrl = FetchUrlTool.create(SafeHttpClient.builder(guard).build(), FetchUrlConfig.fromEnvironment(env));
+    List<BaseTool> tools = new ArrayList<>(List.of(ReviewCapabilities.builder().build(), fetchUrl, webSearch,
+        SampleTools.rollDice(), SampleTools.banMember()));
+    tools.addAll(blocking.tools());
+    Loadout.Builder b = Loadout.builder(ToolRegistry.builder().register(tools.toArray(BaseTool[]::new)).build())
+        .groupOrder(List.of("web", "moderation")).externalTools(mcp)
+        // The progress line: printed when a tool starts, whoever asked for it (the model or a direct rule).
+        .addInterceptor(chain -> {
+          out.println("  ... calling " + chain.call().name());
+          return chain.proceed(chain.call());
+        });
+    AvailabilityFilters.standard().forEach(b::addFilter);
+    this.loadout = b.build();
+    this.router = DirectRouter.of(directRules(webSearch.spec()), stores.tasks(), DirectSettings.defaults().withMode(TriggerMode.KEYWORD)
+        .withCooldown(Duration.ofSeconds(1)), clock);
+  }
+
+  /** A slash command for dice, and a keyword rule that searches the web without asking the model. */
+  static DirectCatalog directRules(dev.loadout.core.ToolSpec webSearch) {
+    return DirectCatalog.empty(RESERVED)
+        .save(SampleTools.ROLL_DICE, DirectConfig.builder(SampleTools.ROLL_DICE.name()).command("/roll")
+            .template("{\"sides\":\"{{number:input}}\"}").build())
+        .save(webSearch, DirectConfig.builder("web_search")
+            .rule(KeywordRule.regex("(?i)look up (.+)")).template("{\"query\":\"{{1}}\"}").build());
+  }
+
+  @Override
+  public void close() {
+    loadout.close();
+    webSearch.close();
+    mcp.close();
+    blocks.close();
+  }
+}

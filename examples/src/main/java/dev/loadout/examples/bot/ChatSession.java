@@ -1,0 +1,180 @@
+package dev.loadout.examples.bot;
+
+import dev.loadout.core.Dialect;
+import dev.loadout.core.PreparedTurn;
+import dev.loadout.core.ToolLoop;
+import dev.loadout.core.ToolOutcome;
+import dev.loadout.core.ToolResult;
+import dev.loadout.core.TurnContext;
+import dev.loadout.core.direct.DirectDecision;
+import dev.loadout.core.direct.IncomingMessage;
+import dev.loadout.core.participants.ParticipantTargetIndex;
+import dev.loadout.core.participants.Participants;
+import java.io.PrintStream;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CompletionException;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * One console conversation: who speaks where, the history, and what a line does. A line is a bot command
+ * ({@link BotCommands}), else a direct-invocation rule's trigger, else a message for the model, run by
+ * {@link ToolLoop} on one prepared turn.
+ */
+final class ChatSession {
+  static final JsonMapper JSON = JsonMapper.builder().build();
+  static final String PERSONA_ID = "mochi";
+  static final String PERSONA_PROMPT = "You are Mochi, the friendly helper of this server. Use the tools when they help.";
+  /** The members of the console server: a member, and a moderator who may also see the admin report. */
+  static final Map<String, Set<String>> MEMBERS = Map.of("alice", Set.of(), "bob", Set.of("MODERATOR", "MANAGE_GUILD"));
+
+  final BotWiring bot;
+  private final ToolLoop.Model model;
+  private final boolean modelPrintsText;
+  private final String provider;
+  private final String modelName;
+  private final Clock clock;
+  private final PrintStream out;
+  private final ToolLoop loop;
+  private final List<JsonNode> history = new ArrayList<>();
+  String guildId = "cozy-cafe";
+  String userId = "alice";
+  private int messages;
+
+  /**
+   * @param modelPrintsText whether the model prints its answer as it streams in (else the session prints it)
+   */
+  ChatSession(BotWiring bot, ToolLoop.Model model, boolean modelPrintsText, String provider, String modelName,
+      Clock clock, PrintStream out) {
+    this.bot = bot;
+    this.model = model;
+    this.modelPrintsText = modelPrintsText;
+    this.provider = provider;
+    this.modelName = modelName;
+    this.clock = clock;
+    this.out = out;
+    this.loop = ToolLoop.builder(Dialect.OPENAI_CHAT).maxRounds(6).clock(clock).onRound(this::printRound).build();
+    history.add(JSON.createObjectNode().put("role", "system").put("content", PERSONA_PROMPT));
+  }
+
+  String prompt() {
+    return userId + (guildId == null ? " (direct message)" : "@" + guildId) + "> ";
+  }
+
+  /** Handles one line; false when the session is over. */
+  boolean handle(String line) {
+    String text = line.strip();
+    if (text.isEmpty()) {
+      return true;
+    }
+    if (clock instanceof SessionClock c) {
+      c.nextMessage();
+    }
+    if (BotCommands.isCommand(text)) {
+      return new BotCommands(this, out).run(text);
+    }
+    String messageId = "m" + (++messages);
+    DirectDecision decision = bot.router.route(IncomingMessage.of(sessionKey(), messageId, text));
+    if (decision instanceof DirectDecision.NotMatched) {
+      askModel(text);
+    } else {
+      direct(decision, text);
+    }
+    return true;
+  }
+
+  private void direct(DirectDecision decision, String text) {
+    if (decision instanceof DirectDecision.Invoke invoke) {
+      out.println("[direct rule " + invoke.trigger() + " -> " + invoke.toolName() + " " + invoke.arguments()
+          + ", the model was not asked]");
+      ToolResult result = bot.router.run(invoke, prepare(text)).toCompletableFuture().join();
+      out.println("bot: " + describe(result));
+    } else if (decision instanceof DirectDecision.Invalid invalid) {
+      out.println("[direct rule for " + invalid.toolName() + " refused: " + invalid.reason() + "] " + invalid.message());
+    } else if (decision instanceof DirectDecision.Ambiguous ambiguous) {
+      out.println("bot: " + ambiguous.replyText());
+    } else {
+      out.println("[direct: " + decision + "]");
+    }
+  }
+
+  private void askModel(String text) {
+    PreparedTurn turn = prepare(text);
+    history.add(JSON.createObjectNode().put("role", "user").put("content", text));
+    ToolLoop.Result result;
+    try {
+      result = loop.run(turn, history, model).toCompletableFuture().join();
+    } catch (CompletionException | AssertionError e) {
+      // An AssertionError is the scripted model out of answers: say so instead of ending the session.
+      Throwable cause = e instanceof CompletionException && e.getCause() != null ? e.getCause() : e;
+      out.println("[the model call failed: " + cause.getMessage() + "]");
+      history.remove(history.size() - 1);
+      return;
+    }
+    history.clear();
+    history.addAll(result.messages());
+    if (result.stop() == ToolLoop.Stop.ANSWERED) {
+      String answer = history.get(history.size() - 1).path("content").asString("");
+      out.println(modelPrintsText ? "" : "bot: " + answer);
+    } else {
+      out.println("[the tool loop stopped: " + result.stop() + " after " + result.rounds().size() + " rounds]");
+    }
+  }
+
+  private void printRound(ToolLoop.Round round) {
+    if (modelPrintsText) {
+      out.println();
+    }
+    for (ToolOutcome o : round.outcomes()) {
+      out.println("  [round " + round.number() + "] " + o.call().name() + " " + o.call().arguments() + " -> "
+          + describe(o.result()));
+    }
+  }
+
+  static String describe(ToolResult result) {
+    String text = result instanceof ToolResult.Failure f
+        ? "failed [" + f.code() + "]: " + f.message() : "ok: " + result.modelText();
+    text = text.replaceAll("\\s+", " ").strip();
+    return text.length() <= 200 ? text : text.substring(0, 197) + "...";
+  }
+
+  /** The turn as the current speaker in the current place, with the persona and the participants. */
+  PreparedTurn prepare(String text) {
+    TurnContext.Builder b = TurnContext.builder(provider, modelName).channelId("console").userId(userId)
+        .permissions(MEMBERS.getOrDefault(userId, Set.of())).clock(clock)
+        .attribute(ParticipantTargetIndex.ATTRIBUTE, participants());
+    if (text != null) {
+      b.messageText(text);
+    }
+    if (guildId != null) {
+      b.guildId(guildId).personaId(PERSONA_ID);
+    }
+    return bot.loadout.prepare(b.build());
+  }
+
+  private ParticipantTargetIndex participants() {
+    List<dev.loadout.core.participants.Participant> list = new ArrayList<>();
+    for (String member : MEMBERS.keySet().stream().sorted().toList()) {
+      list.add(Participants.user("u-" + member).username(member).inContext(true).build());
+    }
+    if (!MEMBERS.containsKey(userId)) {
+      list.add(Participants.user("u-" + userId).username(userId).inContext(true).build());
+    }
+    list.add(Participants.persona(PERSONA_ID, "Mochi", List.of("mochi")));
+    list.add(Participants.bot("u-loadout-bot").username("loadout-bot").build());
+    return ParticipantTargetIndex.of(list);
+  }
+
+  private String sessionKey() {
+    return (guildId == null ? "dm" : guildId) + ":console:" + userId;
+  }
+
+  static ObjectNode object() {
+    return JSON.createObjectNode();
+  }
+}

@@ -1,0 +1,116 @@
+package dev.loadout.examples.bot;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The console bot driven through its input, offline: the scripted model and the bot's own loopback web. */
+class ConsoleBotTest {
+  @TempDir
+  Path workdir;
+
+  final ByteArrayOutputStream err = new ByteArrayOutputStream();
+
+  String run(String input, String... args) {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    List<String> all = new ArrayList<>(List.of("--workdir", workdir.toString()));
+    all.addAll(List.of(args));
+    int status = ConsoleBot.run(all.toArray(String[]::new),
+        new ByteArrayInputStream(input.getBytes(StandardCharsets.UTF_8)), new PrintStream(out, true, StandardCharsets.UTF_8),
+        new PrintStream(err, true, StandardCharsets.UTF_8), Map.of(), true);
+    assertThat(status).as("exit status, stderr: %s", err).isZero();
+    return out.toString(StandardCharsets.UTF_8);
+  }
+
+  @Test
+  void theScriptedSessionRunsToolsRefusesTheBadAndTheHiddenCallAndAnswersTheDirectRules() throws Exception {
+    String out = run("");
+
+    assertThat(out).contains("alice@cozy-cafe> /tools",
+        "the model sees 6 tools",
+        "  review_capabilities [core] ~",
+        "  fetch_url [web] ~",
+        "  web_search [web] ~",
+        "  block_user [moderation] ~",
+        "hidden: ban_member (/why NAME says why)");
+    assertThat(out).containsPattern("about \\d+ tokens \\(4 bytes a token, an estimate\\)");
+    assertThat(out).contains("[round 1] review_capabilities {\"capability_type\":\"chat\"} -> ok: ");
+    assertThat(out).containsPattern("\\[round 1\\] web_search \\{\"query\":\"java records\",\"count\":2\\} -> ok: "
+        + "Search results for \"java records\".*Records in Java http://127\\.0\\.0\\.1:\\d+/records\\.html");
+    assertThat(out).containsPattern("\\[round 2\\] fetch_url \\{\"url\":\"http://127\\.0\\.0\\.1:\\d+/records\\.html\"\\}"
+        + " -> ok: .*# Records in Java A \\*\\*record\\*\\* is a transparent carrier");
+    assertThat(out).contains("roll_dice {\"sides\":1} -> failed [invalid_arguments]: ",
+        "/sides: must have a minimum value of 2",
+        "bot: A die needs at least two sides");
+    assertThat(out).contains("ban_member {\"member\":\"carol\"} -> failed [tool_not_available]");
+    assertThat(out).doesNotContain("pretends to ban");
+    assertThat(out).contains("alice@cozy-cafe> /why ban_member\nban_member is hidden from alice:\n"
+        + "  [missing_permission] the member lacks all of [MODERATOR]");
+    assertThat(out).contains("[direct rule /roll -> roll_dice {\"sides\":20}, the model was not asked]");
+    assertThat(out).containsPattern("bot: ok: Rolled a d20: \\d+");
+    assertThat(out).contains("-> web_search {\"query\":\"sqlite wal mode\"}, the model was not asked]",
+        "bot: ok: Search results for \"sqlite wal mode\"");
+    assertThat(out).contains("mcp add: https_required", "no MCP servers in cozy-cafe");
+    assertThat(out).contains("bob@cozy-cafe> /why ban_member\nban_member is visible to bob here");
+    assertThat(out).contains("bye", "(the scripted model answered 9 requests)");
+
+    Path db = workdir.resolve("loadout.db");
+    assertThat(db).isRegularFile();
+    List<String> tables = new ArrayList<>();
+    try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + db);
+        ResultSet rs = c.createStatement().executeQuery("SELECT name FROM sqlite_master WHERE type = 'table'")) {
+      while (rs.next()) {
+        tables.add(rs.getString(1));
+      }
+    }
+    assertThat(tables).contains("loadout_mcp_registrations", "loadout_persona_user_blocks", "loadout_tool_tasks");
+  }
+
+  @Test
+  void typedLinesDriveTheBotWithoutAGuildThePersonaToolsAreHiddenAndMcpAsksForOne() {
+    String out = run("""
+        /guild none
+        /tools
+        /why block_user
+        /mcp list
+        /why no_such_tool
+        /as carol
+        /quit
+        never read
+        """, "--stdin");
+
+    assertThat(out).contains("now in a direct message (no guild, no persona)");
+    assertThat(out).contains("alice (direct message)> /tools");
+    assertThat(out).containsPattern("hidden: [^\\n]*block_user");
+    assertThat(out).contains("block_user is hidden from alice:");
+    assertThat(out).contains("/mcp needs a guild: /guild ID first");
+    assertThat(out).contains("no tool named no_such_tool on this turn");
+    assertThat(out).contains("now speaking as carol, permissions []");
+    assertThat(out).contains("bye").doesNotContain("never read");
+    assertThat(out).contains("(the scripted model answered 0 requests)");
+  }
+
+  @Test
+  void aModelWithoutABaseUrlIsAUsageError() {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    int status = ConsoleBot.run(new String[] {"--model", "m", "--workdir", workdir.toString()},
+        new ByteArrayInputStream(new byte[0]), new PrintStream(out), new PrintStream(err, true, StandardCharsets.UTF_8),
+        Map.of(), true);
+    assertThat(status).isEqualTo(2);
+    assertThat(err.toString(StandardCharsets.UTF_8)).contains("--base-url and --model go together");
+    assertThat(Files.exists(workdir.resolve("loadout.db"))).isFalse();
+  }
+}
