@@ -52,15 +52,21 @@ final class BotWiring implements AutoCloseable {
   /**
    * @param search the engine of {@code web_search} when given (the scripted session's offline index), else the
    *     engines the environment configures ({@code SEARXNG_URL}, {@code BRAVE_API_KEY}, DuckDuckGo)
+   * @param mcpSettings the MCP settings; the scripted session's drop the HTTPS rule for its loopback servers
    * @param hostMcpYaml the host's MCP servers file's text, or null for none
    */
-  BotWiring(BotStores stores, NetworkPolicy policy, Map<String, String> env, SearchFunction search, String hostMcpYaml,
-      Clock clock, PrintStream out) {
+  BotWiring(BotStores stores, NetworkPolicy policy, McpSettings mcpSettings, Map<String, String> env,
+      SearchFunction search, String hostMcpYaml, Clock clock, PrintStream out) {
     this.stores = stores;
     NetworkGuard guard = NetworkGuard.of(policy);
     this.hostServers = hostMcpYaml == null ? List.of() : HostMcpConfig.fromYaml(hostMcpYaml, env);
-    this.mcp = GuildMcpManager.builder(stores.mcp(), guard).settings(McpSettings.fromEnvironment(env))
-        .hostServers(hostServers).clock(clock).build();
+    this.mcp = GuildMcpManager.builder(stores.mcp(), guard).settings(mcpSettings)
+        .hostServers(hostServers).clock(clock)
+        // MCP progress notifications become progress lines too.
+        .progressListener(p -> out.println("  ... " + p.server() + "/" + p.tool() + " "
+            + (p.fraction().isPresent() ? Math.round(p.fraction().getAsDouble() * 100) + "%" : "at " + p.progress())
+            + p.message().map(m -> ": " + m).orElse("")))
+        .build();
     this.blocks = PersonaBlocks.builder(stores.blocks()).clock(clock).build();
     PersonaBlockTools blocking = PersonaBlockTools.builder(blocks, NoticePermissionProbe.ALL_GRANTED).build();
     WebSearchToolBuilder searchBuilder = WebSearchTool.builder().networkPolicy(policy);

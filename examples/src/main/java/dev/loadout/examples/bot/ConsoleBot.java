@@ -2,6 +2,7 @@ package dev.loadout.examples.bot;
 
 import dev.loadout.core.ToolLoop;
 import dev.loadout.core.net.NetworkPolicy;
+import dev.loadout.mcp.McpSettings;
 import dev.loadout.testkit.ScriptedModel;
 import java.io.BufferedReader;
 import java.io.ByteArrayInputStream;
@@ -101,7 +102,7 @@ public final class ConsoleBot {
       out.print(piece);
       out.flush();
     });
-    try (BotWiring bot = new BotWiring(stores, NetworkPolicy.fromEnvironment(env), env, null, hostMcp,
+    try (BotWiring bot = new BotWiring(stores, NetworkPolicy.fromEnvironment(env), McpSettings.fromEnvironment(env), env, null, hostMcp,
         Clock.systemUTC(), out)) {
       converse(new ChatSession(bot, client, true, "openai", model, Clock.systemUTC(), out), in, out, echo);
     }
@@ -110,15 +111,17 @@ public final class ConsoleBot {
 
   private static int scripted(BotStores stores, String hostMcp, Map<String, String> env, InputStream in,
       PrintStream out, boolean echo) {
-    // The session talks only to its own loopback web server, so it runs with the development network policy.
+    // The session talks only to its own loopback servers, so it runs with the development network policy and
+    // lets MCP servers be reached over plain http.
     try (LocalWeb web = LocalWeb.start()) {
       SessionClock clock = new SessionClock();
       ScriptedModel model = ScriptedConversation.model(web.pageUrl());
       InputStream lines = in != null ? in : new ByteArrayInputStream(
           String.join("\n", ScriptedConversation.lines(web.baseUrl())).getBytes(StandardCharsets.UTF_8));
       out.println("model: the scripted model (offline); run with --base-url URL --model NAME for a real one");
-      try (BotWiring bot = new BotWiring(stores, NetworkPolicy.development(), env, web.searchEngine(), hostMcp, clock,
-          out)) {
+      try (BotWiring bot = new BotWiring(stores, NetworkPolicy.development(),
+          McpSettings.fromEnvironment(env).toBuilder().requireHttps(false).build(), env, web.searchEngine(), hostMcp,
+          clock, out)) {
         converse(new ChatSession(bot, ScriptedConversation.asLoopModel(model), false, "openai", "scripted", clock, out),
             lines, out, echo);
       }

@@ -14,6 +14,8 @@ import java.sql.ResultSet;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import dev.loadout.testkit.mcp.McpReply;
+import dev.loadout.testkit.mcp.McpTestServer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -63,7 +65,7 @@ class ConsoleBotTest {
     assertThat(out).containsPattern("bot: ok: Rolled a d20: \\d+");
     assertThat(out).contains("-> web_search {\"query\":\"sqlite wal mode\"}, the model was not asked]",
         "bot: ok: Search results for \"sqlite wal mode\"");
-    assertThat(out).contains("mcp add: https_required", "no MCP servers in cozy-cafe");
+    assertThat(out).contains("mcp add: not_an_mcp_server: ", "no MCP servers in cozy-cafe");
     assertThat(out).contains("bob@cozy-cafe> /why ban_member\nban_member is visible to bob here");
     assertThat(out).contains("bye", "(the scripted model answered 9 requests)");
 
@@ -101,6 +103,31 @@ class ConsoleBotTest {
     assertThat(out).contains("now speaking as carol, permissions []");
     assertThat(out).contains("bye").doesNotContain("never read");
     assertThat(out).contains("(the scripted model answered 0 requests)");
+  }
+
+  @Test
+  void hostServersComeFromTheYamlFileAndGuildServersAreAddedListedAndRemovedThroughConfigOperations() throws Exception {
+    try (McpTestServer docs = McpTestServer.builder().tool("search_docs", "Searches the docs.",
+            "{\"type\":\"object\",\"properties\":{\"q\":{\"type\":\"string\"}}}", args -> McpReply.text("found"))
+            .build().start();
+        McpTestServer wiki = McpTestServer.builder().tool("wiki_page", "Reads a wiki page.",
+            "{\"type\":\"object\",\"properties\":{\"title\":{\"type\":\"string\"}}}", args -> McpReply.text("page"))
+            .build().start()) {
+      Path yaml = workdir.resolve("mcp.yaml");
+      Files.writeString(yaml, "servers:\n  - name: wiki\n    url: " + wiki.streamableUrl()
+          + "\n    trusted_private: true\n");
+
+      String out = run("/mcp add docs " + docs.streamableUrl() + "\n/mcp list\n/tools\n/mcp remove 1\n/mcp list\n"
+          + "/tools\n/quit\n", "--stdin", "--mcp-config", yaml.toString());
+
+      assertThat(out).contains("mcp add: added: ");
+      assertThat(out).contains("  host wiki", "  #1 docs ");
+      assertThat(out).containsPattern("  wiki_page \\[mcp\\] from [^\\n]*wiki");
+      assertThat(out).containsPattern("  search_docs \\[mcp\\] from [^\\n]*docs");
+      assertThat(out).contains("mcp remove: removed: ");
+      int removed = out.indexOf("mcp remove: removed");
+      assertThat(out.substring(removed)).contains("  host wiki").doesNotContain("#1 docs").doesNotContain("search_docs");
+    }
   }
 
   @Test
