@@ -64,7 +64,7 @@ final class BotCommands {
         } else {
           session.userId = words[1];
           out.println("now speaking as " + words[1] + ", permissions "
-              + ChatSession.MEMBERS.getOrDefault(words[1], java.util.Set.of()));
+              + ChatSession.MEMBERS.getOrDefault(words[1], java.util.Set.of()).stream().sorted().toList());
         }
         break;
       default:

@@ -30,6 +30,7 @@ import java.util.Map;
  * --workdir DIR       where the SQLite file lives (default target/loadout-bot)
  * --mcp-config FILE   the host's MCP servers, YAML as HostMcpConfig reads it
  * --stdin             with the scripted model, read the lines from standard input instead of the script
+ * --echo              print each line read from standard input after the prompt (for piped input)
  * </pre>
  *
  * Commands: {@code /tools}, {@code /why NAME}, {@code /guild ID}, {@code /as USER}, {@code /mcp add|list|remove},
@@ -37,18 +38,20 @@ import java.util.Map;
  */
 public final class ConsoleBot {
   static final String USAGE = "usage: ConsoleBot [--base-url URL --model NAME [--key-env VAR]] [--workdir DIR]"
-      + " [--mcp-config FILE] [--stdin]";
+      + " [--mcp-config FILE] [--stdin] [--echo]";
 
   private ConsoleBot() {}
 
   public static void main(String[] args) {
-    System.exit(run(args, System.in, System.out, System.err, System.getenv(), System.console() == null));
+    // Typed lines are on the terminal already; --echo prints them again, for transcripts of piped input.
+    System.exit(run(args, System.in, System.out, System.err, System.getenv(), false));
   }
 
   /**
    * Runs the bot until {@code /quit} or the end of the input.
    *
-   * @param echo whether to print each line read after the prompt (when the input is not a terminal)
+   * @param echo whether to print each line read from the input after the prompt, as {@code --echo} does (the
+   *     scripted session's own lines are always printed)
    * @return the exit status: 0, or 2 for a usage error
    */
   static int run(String[] args, InputStream in, PrintStream out, PrintStream err, Map<String, String> env,
@@ -61,8 +64,9 @@ public final class ConsoleBot {
     boolean stdin = false;
     for (int i = 0; i < args.length; i++) {
       String a = args[i];
-      if (a.equals("--stdin") || a.equals("--scripted")) {
+      if (a.equals("--stdin") || a.equals("--scripted") || a.equals("--echo")) {
         stdin |= a.equals("--stdin");
+        echo |= a.equals("--echo");
         continue;
       }
       if (!a.startsWith("--") || i + 1 >= args.length) {
