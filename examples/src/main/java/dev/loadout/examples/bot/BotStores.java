@@ -19,12 +19,33 @@ import javax.sql.DataSource;
  */
 record BotStores(Path file, JdbcMcpRegistrationStore mcp, JdbcPersonaBlockStore blocks, JdbcToolTaskStore tasks) {
   static final String FILE_NAME = "loadout.db";
+  /**
+   * The scripted session's own file, emptied at each start: the session replays the same story on the same clock,
+   * and a cooldown or a task slot left by the last replay would change how it plays.
+   */
+  static final String SCRIPTED_FILE_NAME = "scripted-session.db";
   static final String KEY_FILE = "token.key";
 
   static BotStores open(Path folder) {
+    return open(folder, FILE_NAME);
+  }
+
+  /** The scripted session's stores, in a fresh file of their own. */
+  static BotStores openFresh(Path folder) {
+    try {
+      for (String suffix : new String[] {"", "-wal", "-shm"}) {
+        Files.deleteIfExists(folder.resolve(SCRIPTED_FILE_NAME + suffix));
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("could not empty the scripted session's store in " + folder, e);
+    }
+    return open(folder, SCRIPTED_FILE_NAME);
+  }
+
+  private static BotStores open(Path folder, String fileName) {
     try {
       Files.createDirectories(folder);
-      Path file = folder.resolve(FILE_NAME);
+      Path file = folder.resolve(fileName);
       DataSource db = SqliteDatabase.file(file).dataSource();
       return new BotStores(file, JdbcMcpRegistrationStore.create(db, cipher(folder)), JdbcPersonaBlockStore.create(db),
           JdbcToolTaskStore.create(db));

@@ -44,6 +44,8 @@ final class ChatSession {
   private final List<JsonNode> history = new ArrayList<>();
   String guildId = "cozy-cafe";
   String userId = "alice";
+  /** Message ids must not repeat across runs: the task store keeps the last one per session. */
+  private final String run = java.util.UUID.randomUUID().toString().substring(0, 8);
   private int messages;
 
   /**
@@ -78,7 +80,7 @@ final class ChatSession {
     if (BotCommands.isCommand(text)) {
       return new BotCommands(this, out).run(text);
     }
-    String messageId = "m" + (++messages);
+    String messageId = run + "-m" + (++messages);
     DirectDecision decision = bot.router.route(IncomingMessage.of(sessionKey(), messageId, text));
     if (decision instanceof DirectDecision.NotMatched) {
       askModel(text);
@@ -96,6 +98,10 @@ final class ChatSession {
       out.println("bot: " + describe(result));
     } else if (decision instanceof DirectDecision.Invalid invalid) {
       out.println("[direct rule for " + invalid.toolName() + " refused: " + invalid.reason() + "] " + invalid.message());
+    } else if (decision instanceof DirectDecision.CoolingDown cooling) {
+      out.println("[direct rule for " + cooling.toolName() + " cooling down: " + cooling.secondsLeft() + " s left]");
+    } else if (decision instanceof DirectDecision.Busy busy) {
+      out.println("[direct rule for " + busy.toolName() + " refused: " + busy.current().toolName() + " is still running]");
     } else if (decision instanceof DirectDecision.Ambiguous ambiguous) {
       out.println("bot: " + ambiguous.replyText());
     } else {

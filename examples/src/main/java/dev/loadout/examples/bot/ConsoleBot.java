@@ -27,7 +27,8 @@ import java.util.Map;
  * --base-url URL      the API root, e.g. https://api.openai.com/v1 or http://localhost:11434/v1
  * --model NAME        the model
  * --key-env VAR       the environment variable holding the API key (default OPENAI_API_KEY); never printed
- * --workdir DIR       where the SQLite file lives (default target/loadout-bot)
+ * --workdir DIR       where the SQLite file lives (default target/loadout-bot): loadout.db, kept across runs; the
+ *                     scripted model's session uses scripted-session.db, emptied at each start
  * --mcp-config FILE   the host's MCP servers, YAML as HostMcpConfig reads it
  * --stdin             with the scripted model, read the lines from standard input instead of the script
  * --echo              print each line read from standard input after the prompt (for piped input)
@@ -93,7 +94,7 @@ public final class ConsoleBot {
     } catch (IOException e) {
       return usage(err, "cannot read --mcp-config " + mcpConfig + ": " + e.getMessage());
     }
-    BotStores stores = BotStores.open(workdir);
+    BotStores stores = baseUrl == null ? BotStores.openFresh(workdir) : BotStores.open(workdir);
     out.println("Loadout console bot; store: " + stores.file());
     if (baseUrl == null) {
       return scripted(stores, hostMcp, env, stdin ? in : null, out, echo || !stdin);

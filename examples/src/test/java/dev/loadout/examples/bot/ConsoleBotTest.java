@@ -69,7 +69,7 @@ class ConsoleBotTest {
     assertThat(out).contains("bob@cozy-cafe> /why ban_member\nban_member is visible to bob here");
     assertThat(out).contains("bye", "(the scripted model answered 9 requests)");
 
-    Path db = workdir.resolve("loadout.db");
+    Path db = workdir.resolve(BotStores.SCRIPTED_FILE_NAME);
     assertThat(db).isRegularFile();
     List<String> tables = new ArrayList<>();
     try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + db);
@@ -79,6 +79,14 @@ class ConsoleBotTest {
       }
     }
     assertThat(tables).contains("loadout_mcp_registrations", "loadout_persona_user_blocks", "loadout_tool_tasks");
+  }
+
+  @Test
+  void aSecondRunInTheSameFolderPlaysTheSameSessionSinceItsStoreStartsEmpty() {
+    String first = run("").replaceAll("127\\.0\\.0\\.1:\\d+", "LOCAL");
+    String second = run("").replaceAll("127\\.0\\.0\\.1:\\d+", "LOCAL");
+
+    assertThat(second).isEqualTo(first).doesNotContain("cooling down").doesNotContain("Duplicate");
   }
 
   @Test

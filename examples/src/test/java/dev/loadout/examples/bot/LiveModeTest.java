@@ -47,6 +47,7 @@ class LiveModeTest {
     assertThat(text).contains("alice@cozy-cafe> /tools", "the model sees 6 tools", "bye");
     assertThat(text + err).doesNotContain("sk-live-secret");
     assertThat(server.authorizations).containsOnly("Bearer sk-live-secret");
+    assertThat(workdir.resolve(BotStores.FILE_NAME)).isRegularFile();
 
     JsonNode first = ChatSession.JSON.readTree(server.requests.get(0));
     assertThat(first.get("model").asString()).isEqualTo("local-llama");
