@@ -35,7 +35,8 @@ final class ChatSession {
 
   final BotWiring bot;
   private final ToolLoop.Model model;
-  private final boolean modelPrintsText;
+  /** The printer the streaming model writes its answer to, or null when the session prints whole answers. */
+  private final StreamedAnswer streamed;
   private final String provider;
   private final String modelName;
   private final Clock clock;
@@ -49,13 +50,13 @@ final class ChatSession {
   private int messages;
 
   /**
-   * @param modelPrintsText whether the model prints its answer as it streams in (else the session prints it)
+   * @param streamed where the model prints its answer as it streams in, or null to print whole answers
    */
-  ChatSession(BotWiring bot, ToolLoop.Model model, boolean modelPrintsText, String provider, String modelName,
+  ChatSession(BotWiring bot, ToolLoop.Model model, StreamedAnswer streamed, String provider, String modelName,
       Clock clock, PrintStream out) {
     this.bot = bot;
     this.model = model;
-    this.modelPrintsText = modelPrintsText;
+    this.streamed = streamed;
     this.provider = provider;
     this.modelName = modelName;
     this.clock = clock;
@@ -92,7 +93,8 @@ final class ChatSession {
 
   private void direct(DirectDecision decision, String text) {
     if (decision instanceof DirectDecision.Invoke invoke) {
-      out.println("[direct rule " + invoke.trigger() + " -> " + invoke.toolName() + " " + invoke.arguments()
+      String rule = invoke.trigger().startsWith("/") ? "slash command " + invoke.trigger() : "keyword rule";
+      out.println("[direct: " + rule + " -> " + invoke.toolName() + " " + invoke.arguments()
           + ", the model was not asked]");
       ToolResult result = bot.router.run(invoke, prepare(text)).toCompletableFuture().join();
       out.println("bot: " + describe(result));
@@ -116,6 +118,9 @@ final class ChatSession {
     try {
       result = loop.run(turn, history, model).toCompletableFuture().join();
     } catch (CompletionException | AssertionError e) {
+      if (streamed != null) {
+        streamed.endLine();
+      }
       // An AssertionError is the scripted model out of answers: say so instead of ending the session.
       Throwable cause = e instanceof CompletionException && e.getCause() != null ? e.getCause() : e;
       out.println("[the model call failed: " + cause.getMessage() + "]");
@@ -126,15 +131,19 @@ final class ChatSession {
     history.addAll(result.messages());
     if (result.stop() == ToolLoop.Stop.ANSWERED) {
       String answer = history.get(history.size() - 1).path("content").asString("");
-      out.println(modelPrintsText ? "" : "bot: " + answer);
+      if (streamed != null) {
+        streamed.endLine();
+      } else {
+        out.println("bot: " + answer);
+      }
     } else {
       out.println("[the tool loop stopped: " + result.stop() + " after " + result.rounds().size() + " rounds]");
     }
   }
 
   private void printRound(ToolLoop.Round round) {
-    if (modelPrintsText) {
-      out.println();
+    if (streamed != null) {
+      streamed.endLine();
     }
     for (ToolOutcome o : round.outcomes()) {
       out.println("  [round " + round.number() + "] " + o.call().name() + " " + o.call().arguments() + " -> "

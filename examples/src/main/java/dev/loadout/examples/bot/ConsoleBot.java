@@ -103,13 +103,11 @@ public final class ConsoleBot {
     out.println("model " + model + " at " + baseUrl + (key == null || key.isBlank()
         ? " (no key: " + keyEnv + " is not set)" : " (key from " + keyEnv + ")"));
     HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
-    ToolLoop.Model client = new OpenAiCompatibleClient(http, baseUrl, model, key, piece -> {
-      out.print(piece);
-      out.flush();
-    });
+    StreamedAnswer streamed = new StreamedAnswer(out);
+    ToolLoop.Model client = new OpenAiCompatibleClient(http, baseUrl, model, key, streamed);
     try (BotWiring bot = new BotWiring(stores, NetworkPolicy.fromEnvironment(env), McpSettings.fromEnvironment(env), env, null, hostMcp,
         Clock.systemUTC(), out)) {
-      converse(new ChatSession(bot, client, true, "openai", model, Clock.systemUTC(), out), in, out, echo);
+      converse(new ChatSession(bot, client, streamed, "openai", model, Clock.systemUTC(), out), in, out, echo);
     }
     return 0;
   }
@@ -127,7 +125,7 @@ public final class ConsoleBot {
       try (BotWiring bot = new BotWiring(stores, NetworkPolicy.development(),
           McpSettings.fromEnvironment(env).toBuilder().requireHttps(false).build(), env, web.searchEngine(), hostMcp,
           clock, out)) {
-        converse(new ChatSession(bot, ScriptedConversation.asLoopModel(model), false, "openai", "scripted", clock, out),
+        converse(new ChatSession(bot, ScriptedConversation.asLoopModel(model), null, "openai", "scripted", clock, out),
             lines, out, echo);
       }
       out.println("(the scripted model answered " + model.requestCount() + " requests)");

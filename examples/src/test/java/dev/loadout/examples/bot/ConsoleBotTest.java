@@ -61,9 +61,9 @@ class ConsoleBotTest {
     assertThat(out).doesNotContain("pretends to ban");
     assertThat(out).contains("alice@cozy-cafe> /why ban_member\nban_member is hidden from alice:\n"
         + "  [missing_permission] the member lacks all of [MODERATOR]");
-    assertThat(out).contains("[direct rule /roll -> roll_dice {\"sides\":20}, the model was not asked]");
+    assertThat(out).contains("[direct: slash command /roll -> roll_dice {\"sides\":20}, the model was not asked]");
     assertThat(out).containsPattern("bot: ok: Rolled a d20: \\d+");
-    assertThat(out).contains("-> web_search {\"query\":\"sqlite wal mode\"}, the model was not asked]",
+    assertThat(out).contains("[direct: keyword rule -> web_search {\"query\":\"sqlite wal mode\"}, the model was not asked]",
         "bot: ok: Search results for \"sqlite wal mode\"");
     assertThat(out).contains("mcp add: not_an_mcp_server: ", "no MCP servers in cozy-cafe");
     assertThat(out).contains("bob@cozy-cafe> /why ban_member\nban_member is visible to bob here");

@@ -43,7 +43,7 @@ class LiveModeTest {
     assertThat(text).contains("model local-llama at " + server.baseUrl() + " (key from BOT_KEY)");
     assertThat(text).contains("  ... calling roll_dice");
     assertThat(text).containsPattern("\\[round 1\\] roll_dice \\{\"sides\": 6\\} -> ok: Rolled a d6: \\d");
-    assertThat(text).contains("Mochi rolled for you.");
+    assertThat(text).contains("\nbot: Mochi rolled for you.\n");
     assertThat(text).contains("alice@cozy-cafe> /tools", "the model sees 6 tools", "bye");
     assertThat(text + err).doesNotContain("sk-live-secret");
     assertThat(server.authorizations).containsOnly("Bearer sk-live-secret");
