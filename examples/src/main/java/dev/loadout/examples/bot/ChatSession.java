@@ -12,6 +12,7 @@ import dev.loadout.core.participants.ParticipantTargetIndex;
 import dev.loadout.core.participants.Participants;
 import java.io.PrintStream;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -61,7 +62,9 @@ final class ChatSession {
     this.modelName = modelName;
     this.clock = clock;
     this.out = out;
-    this.loop = ToolLoop.builder(Dialect.OPENAI_CHAT).maxRounds(6).clock(clock).onRound(this::printRound).build();
+    this.loop = ToolLoop.builder(Dialect.OPENAI_CHAT).maxRounds(6)
+        // A slow endpoint ends the message, not the session; an unfinished round stays out of the history.
+        .deadline(Duration.ofMinutes(3)).clock(clock).onRound(this::printRound).build();
     history.add(JSON.createObjectNode().put("role", "system").put("content", PERSONA_PROMPT));
   }
 
