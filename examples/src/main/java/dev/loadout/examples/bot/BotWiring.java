@@ -76,7 +76,7 @@ final class BotWiring implements AutoCloseable {
     }
     this.webSearch = searchBuilder.build();
     FetchUrlTool fetchUrl = FetchUrlTool.create(SafeHttpClient.builder(guard).build(), FetchUrlConfig.fromEnvironment(env));
-    List<BaseTool> tools = new ArrayList<>(List.of(ReviewCapabilities.builder().build(), fetchUrl, webSearch,
+    List<BaseTool> tools = new ArrayList<>(List.of(ReviewCapabilities.builder().commands(BotWiring::commands).build(), fetchUrl, webSearch,
         SampleTools.rollDice(), SampleTools.banMember()));
     tools.addAll(blocking.tools());
     Loadout.Builder b = Loadout.builder(ToolRegistry.builder().register(tools.toArray(BaseTool[]::new)).build())
@@ -90,6 +90,16 @@ final class BotWiring implements AutoCloseable {
     this.loadout = b.build();
     this.router = DirectRouter.of(directRules(webSearch.spec()), stores.tasks(), DirectSettings.defaults().withMode(TriggerMode.KEYWORD)
         .withCooldown(Duration.ofSeconds(1)), clock);
+  }
+
+  /** The console's commands, in the shape of Discord's command registration, for {@code review_capabilities}. */
+  static tools.jackson.databind.JsonNode commands() {
+    tools.jackson.databind.node.ArrayNode list = ChatSession.JSON.createArrayNode();
+    list.addObject().put("name", "roll").put("description", "Rolls a die: /roll SIDES (runs without the model).");
+    list.addObject().put("name", "tools").put("description", "What the model sees now, and its token cost.");
+    list.addObject().put("name", "why").put("description", "Why a tool is hidden: /why NAME.");
+    list.addObject().put("name", "mcp").put("description", "The guild's MCP servers: /mcp add|list|remove.");
+    return list;
   }
 
   /** A slash command for dice, and a keyword rule that searches the web without asking the model. */

@@ -86,7 +86,11 @@ final class ChatSession {
     }
     String messageId = run + "-m" + (++messages);
     DirectDecision decision = bot.router.route(IncomingMessage.of(sessionKey(), messageId, text));
-    if (decision instanceof DirectDecision.NotMatched) {
+    if (decision instanceof DirectDecision.NotMatched && text.startsWith("/")) {
+      // A slash is always meant for the bot: an unknown command is said so, never sent to the model.
+      out.println("unknown command " + text.split("\\s+", 2)[0] + "; the commands are " + String.join(" ", BotWiring.RESERVED)
+          + " /roll");
+    } else if (decision instanceof DirectDecision.NotMatched) {
       askModel(text);
     } else {
       direct(decision, text);

@@ -97,6 +97,7 @@ class ConsoleBotTest {
         /why block_user
         /mcp list
         /why no_such_tool
+        /dance now
         /as carol
         /quit
         never read
@@ -108,6 +109,7 @@ class ConsoleBotTest {
     assertThat(out).contains("block_user is hidden from alice:");
     assertThat(out).contains("/mcp needs a guild: /guild ID first");
     assertThat(out).contains("no tool named no_such_tool on this turn");
+    assertThat(out).contains("unknown command /dance; the commands are /tools /why /guild /as /mcp /quit /roll");
     assertThat(out).contains("now speaking as carol, permissions []");
     assertThat(out).contains("bye").doesNotContain("never read");
     assertThat(out).contains("(the scripted model answered 0 requests)");
