@@ -33,25 +33,38 @@ public final class ToolMarker {
       + "|我(?:先|去|来|帮你|给你)?(?:查|搜|看|找)(?:一下|一查|查|搜|看|找)|让我(?:查|搜|看|找)|稍等|等一下|等我|请稍候|马上(?:查|搜|去)"
       + "|正在(?:查|搜|检索|查询)|查询中|搜索中");
 
+  /** The default line that replaces a reply which was nothing but a fake waiting promise. */
+  public static final String DEFAULT_HONEST_LINE = "I haven't looked this up, so I can't check it right now.";
+
   private final String template;
   private final Pattern forged;
+  private final String honestLine;
 
-  private ToolMarker(String template) {
+  private ToolMarker(String template, String honestLine) {
     if (template == null || !template.contains("{tool}")) {
       throw new IllegalArgumentException("marker template must contain {tool}, but was " + template);
     }
+    if (honestLine == null || honestLine.isBlank()) {
+      throw new IllegalArgumentException("honest line must not be blank, but was " + honestLine);
+    }
     this.template = template;
     this.forged = templatePattern(template);
+    this.honestLine = honestLine.strip();
+  }
+
+  /** The same marker with a localised honest line (what {@link #reply} posts for a reply that only promised). */
+  public ToolMarker withHonestLine(String line) {
+    return new ToolMarker(template, line);
   }
 
   /** The marker of the settings' template. */
   public static ToolMarker of(DirectSettings settings) {
-    return new ToolMarker(settings.markerTemplate());
+    return new ToolMarker(settings.markerTemplate(), DEFAULT_HONEST_LINE);
   }
 
   /** A marker from a localised template with {@code {server}} and {@code {tool}}, such as {@code [used tool: {tool}]}. */
   public static ToolMarker of(String template) {
-    return new ToolMarker(template);
+    return new ToolMarker(template, DEFAULT_HONEST_LINE);
   }
 
   private static Pattern templatePattern(String template) {
@@ -97,6 +110,19 @@ public final class ToolMarker {
       t = withoutFakeWaiting(t);
     }
     return t.replaceAll("[ \\t]+\\n", "\n").replaceAll("\\n{3,}", "\n\n").strip();
+  }
+
+  /**
+   * What to post of the model's reply: {@link #clean} it, and when no tool was chosen and the whole reply was a
+   * fake waiting promise, the honest line instead of nothing. Empty only when the model wrote nothing (or only
+   * forged markers).
+   */
+  public String reply(String modelText, boolean toolChosen) {
+    String cleaned = clean(modelText, toolChosen);
+    if (cleaned.isEmpty() && !toolChosen && !clean(modelText, true).isEmpty()) {
+      return honestLine;
+    }
+    return cleaned;
   }
 
   /** Whether the text promises a lookup ("let me check…", "我查一下"). */
