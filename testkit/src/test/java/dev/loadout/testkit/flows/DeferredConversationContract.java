@@ -209,6 +209,22 @@ abstract class DeferredConversationContract {
   }
 
   @Test
+  void aReplyWithoutAToolKeepsItsAnswerAndLosesOnlyTheForgedMarker() {
+    bot.model.enqueueText("Let me see, it's 42. 【使用了工具 - calc】");
+    assertThat(bot.say("alice", "what is 6 times 7?").posts()).containsExactly("Let me see, it's 42.");
+    assertThat(otherProcess().find(ChatBot.SESSION)).isEmpty();
+    assertThat(bot.ran).isEmpty();
+  }
+
+  @Test
+  void aWholeReplyOfFakePromisesWithoutAToolBecomesTheHonestLineAndBooksNothing() {
+    bot.model.enqueueText("Sure! Let me look that up for you.");
+    assertThat(bot.say("alice", "When does Frozen 3 come out?").posts())
+        .containsExactly("I haven't looked this up, so I can't check it right now.");
+    assertThat(otherProcess().find(ChatBot.SESSION)).isEmpty();
+  }
+
+  @Test
   void theBookingMessageDeliveredAgainNeitherRunsItsOwnBookingNorBooksTwice() {
     bookingTurnSearches("Looking.");
     ChatBot.Said first = bot.say("alice", "m1", "When does Frozen 3 come out?");
