@@ -87,7 +87,7 @@ public final class Loadout implements AutoCloseable {
     this.externalTools = b.externalTools;
     this.descriptions = b.descriptions;
     this.defaultTimeout = b.defaultTimeout;
-    this.shaper = new ResultShaper(b.maxResultChars);
+    this.shaper = new ResultShaper(b.maxResultChars, b.remainders);
     this.nullMeansAbsent = b.nullMeansAbsent;
     this.arguments = b.jsonLimits.equals(JsonLimits.DEFAULTS) ? ArgumentsReader.DEFAULT : new ArgumentsReader(b.jsonLimits);
     List<ExecutorService> own = new ArrayList<>(2);
@@ -362,6 +362,7 @@ public final class Loadout implements AutoCloseable {
     private int maxResultChars = DEFAULT_MAX_RESULT_CHARS;
     private JsonLimits jsonLimits = JsonLimits.DEFAULTS;
     private boolean nullMeansAbsent = true;
+    private ResultRemainders remainders;
 
     private Builder(ToolRegistry registry) {
       this.registry = registry;
@@ -486,8 +487,28 @@ public final class Loadout implements AutoCloseable {
       return this;
     }
 
+    /**
+     * Keeps the whole text of results cut at the result cap, per session, so the model can read on with
+     * {@code read_result_part}; register {@code remainders.readTool()} in the registry as well. Without it a cut
+     * result is only cut.
+     *
+     * @throws IllegalArgumentException at {@link #build()} if the registry lacks the store's read tool
+     */
+    public Builder resultRemainders(ResultRemainders remainders) {
+      if (remainders == null) {
+        throw new IllegalArgumentException("result remainders must not be null; leave them unset to only cut");
+      }
+      this.remainders = remainders;
+      return this;
+    }
+
     /** Builds the Loadout. */
     public Loadout build() {
+      if (remainders != null && registry.tool(ReadResultPartTool.NAME).filter(t -> t == remainders.readTool())
+          .isEmpty()) {
+        throw new IllegalArgumentException("resultRemainders is set but the registry does not hold its read tool; "
+            + "register remainders.readTool() so the model can read on");
+      }
       return new Loadout(this);
     }
   }

@@ -218,13 +218,13 @@ public final class PreparedTurn {
     // Every result leaves through the one cap, whoever made it: a tool, Loadout's checks or an interceptor.
     return chain.handle((result, error) -> {
       if (error == null) {
-        return CompletableFuture.completedFuture(loadout.shaper.shape(result, variant(call.name()).orElse(null)));
+        return CompletableFuture.completedFuture(loadout.shaper.shape(result, variant(call.name()).orElse(null), context));
       }
       if (ToolCall.isMalformedArguments(error)) {
         // An interceptor read arguments the model got wrong; the model gets the answer it would have got anyway.
         ToolResult refused = ToolExecution.refusal(this, call);
         if (refused != null) {
-          return CompletableFuture.completedFuture(loadout.shaper.shape(refused, null));
+          return CompletableFuture.completedFuture(loadout.shaper.shape(refused, null, context));
         }
       }
       return CompletableFuture.<ToolResult>failedFuture(error instanceof java.util.concurrent.CompletionException
