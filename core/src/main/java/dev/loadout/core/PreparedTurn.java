@@ -45,7 +45,8 @@ public final class PreparedTurn {
   private final List<BaseTool> tools;
   private final List<HiddenTool> hidden;
   private final String fingerprint;
-  private final Routing routing;
+  /** Replaced families whose replacing tools are shown on this turn, with those tools' names. */
+  private final Map<String, List<String>> replacementNames;
   /** Per visible tool: the external source's label, or null for a built-in. */
   private final List<String> sources;
   private volatile Map<String, Integer> index;
@@ -54,8 +55,8 @@ public final class PreparedTurn {
   private final java.util.concurrent.atomic.AtomicInteger rendered = new java.util.concurrent.atomic.AtomicInteger();
 
   PreparedTurn(Loadout loadout, TurnContext context, List<ToolSpec> visible, List<BaseTool> tools, List<String> sources,
-      List<HiddenTool> hidden, Routing routing) {
-    this.routing = routing;
+      List<HiddenTool> hidden, Map<String, List<String>> replacementNames) {
+    this.replacementNames = replacementNames;
     this.sources = sources;
     this.loadout = loadout;
     this.context = context;
@@ -126,7 +127,7 @@ public final class PreparedTurn {
     if (family == null) {
       throw new IllegalArgumentException("family must not be null");
     }
-    List<String> replacement = routing.replacementNames.get(family);
+    List<String> replacement = replacementNames.get(family);
     List<String> out = new ArrayList<>();
     for (ToolSpec s : visible) {
       if (replacement != null ? replacement.contains(s.name()) : s.family().map(family::equals).orElse(false)) {
@@ -143,7 +144,7 @@ public final class PreparedTurn {
 
   /**
    * Replaces {@code {<family>_tool}} macros in prompt text, such as {@code {url_fetch_tool}}: with the
-   * replacing source's tool names when a replacement applies (comma-separated), else with the names of
+   * replacing tools shown on this turn when a replacement applies (comma-separated), else with the names of
    * the built-ins of that family (whether or not they are visible this turn, so the prompt stays
    * stable). A macro naming a family nothing declares is left as written.
    */
@@ -155,7 +156,7 @@ public final class PreparedTurn {
     StringBuilder out = new StringBuilder(text.length());
     while (m.find()) {
       String family = m.group(1);
-      List<String> names = routing.replacementNames.get(family);
+      List<String> names = replacementNames.get(family);
       if (names == null || names.isEmpty()) {
         names = loadout.builtInsOfFamily(family);
       }
@@ -217,13 +218,13 @@ public final class PreparedTurn {
     // Every result leaves through the one cap, whoever made it: a tool, Loadout's checks or an interceptor.
     return chain.handle((result, error) -> {
       if (error == null) {
-        return CompletableFuture.completedFuture(loadout.shaper.shape(result, variant(call.name()).orElse(null)));
+        return CompletableFuture.completedFuture(loadout.shaper.shape(result, variant(call.name()).orElse(null), context));
       }
       if (ToolCall.isMalformedArguments(error)) {
         // An interceptor read arguments the model got wrong; the model gets the answer it would have got anyway.
         ToolResult refused = ToolExecution.refusal(this, call);
         if (refused != null) {
-          return CompletableFuture.completedFuture(loadout.shaper.shape(refused, null));
+          return CompletableFuture.completedFuture(loadout.shaper.shape(refused, null, context));
         }
       }
       return CompletableFuture.<ToolResult>failedFuture(error instanceof java.util.concurrent.CompletionException

@@ -65,8 +65,9 @@ public final class GuildMcpManager implements ExternalToolSources, AutoCloseable
    * The switch that turns off the tools of {@code web_search} and {@code url_fetcher} servers, as their specs
    * declare: like every built-in switch, a flag that is not set reads as on, so a guild that registers a
    * {@code url_fetcher} keeps URL fetching through it. Set to {@code false}, the tools are hidden with
-   * {@code feature_flag_off} and a call that still arrives fails with that code; the built-in they replace stays
-   * replaced meanwhile, so with the switch off the guild's web family is off.
+   * {@code feature_flag_off} and a call that still arrives fails with that code; the built-in they replace comes
+   * back meanwhile (a replacement hides its built-ins only on turns that show one of its tools), so a guild is never
+   * left without a tool of the family.
    */
   public static final String REPLACEMENT_FLAG = "web_search";
   /** How long a guild's configuration is cached at most unless {@link Builder#configTtl} says otherwise. */
