@@ -229,23 +229,25 @@ public final class GuildMcpManager implements ExternalToolSources, AutoCloseable
     return true;
   }
 
-  /** The guild's enabled servers, through the config cache. */
+  /**
+   * The guild's enabled servers, through the config cache. The read runs inside the cache's load of the guild:
+   * an invalidation that arrives meanwhile (another process's change, announced after the read may have seen the
+   * store) waits for the load and then drops it, where a read followed by a separate put would cache the stale
+   * list until the TTL.
+   */
   private List<Target> targets(String guildId) {
-    List<Target> cached = config.getIfPresent(guildId);
-    if (cached != null) {
-      return cached;
-    }
     try {
-      List<Target> read = new ArrayList<>();
-      for (McpRegistration r : store.list(guildId)) {
-        if (r.enabled()) {
-          read.add(Target.of(r, settings));
+      return config.get(guildId, g -> {
+        List<Target> read = new ArrayList<>();
+        for (McpRegistration r : store.list(g)) {
+          if (r.enabled()) {
+            read.add(Target.of(r, settings));
+          }
         }
-      }
-      List<Target> copy = List.copyOf(read);
-      config.put(guildId, copy);
-      return copy;
+        return List.copyOf(read);
+      });
     } catch (RuntimeException e) {
+      // Nothing is cached for a failed read: the next turn tries again.
       LOG.warn("MCP registrations of guild {} could not be read; its MCP tools are left out of this turn ({})", guildId,
           e.getClass().getSimpleName());
       return List.of();

@@ -24,7 +24,9 @@ import org.apiguardian.api.API;
  * task when the session has no row, and overwrites the row only when the {@code WHERE} finds the slot free
  * (the rule of {@link ToolTaskStore}: not the same message, no pending task of this generation, no fresh
  * running task, cooldown over). Both databases evaluate that under the row's lock, so two processes can never
- * both see an update count of 1. A refused claim reads the row afterwards only to say why. For SQLite, open the
+ * both see an update count of 1. A refused claim reads the row afterwards only to say why. A cancel reads the
+ * slot with its row locked ({@code FOR UPDATE} on PostgreSQL) and cancels that task, so it reports the task in the
+ * state it was cancelled from. For SQLite, open the
  * file with {@link dev.loadout.core.store.SqliteDatabase} (WAL and a busy timeout), so several threads or
  * processes can write at once without {@code SQLITE_BUSY} reaching a caller.
  *
@@ -153,7 +155,7 @@ public final class JdbcToolTaskStore implements ToolTaskStore {
           return Optional.empty();
         }
       }
-      return select(c, d, sessionKey);
+      return select(c, d, sessionKey, "");
     });
   }
 
@@ -172,11 +174,12 @@ public final class JdbcToolTaskStore implements ToolTaskStore {
   @Override
   public Optional<ToolTask> cancel(String sessionKey) {
     return jdbc.inTransaction("cancel a task", (c, d) -> {
-      Optional<ToolTask> before = select(c, d, sessionKey);
+      // The row stays locked from this read to the commit: without the lock another process could claim the
+      // pending task in between, and the cancel would report a pending task that is already running.
+      Optional<ToolTask> before = select(c, d, sessionKey, d.lockForUpdate());
       if (before.isEmpty()) {
         return before;
       }
-      // Conditional on the task id read above, so a task claimed in between is left alone.
       try (PreparedStatement s = c.prepareStatement("UPDATE " + TABLE + " SET state = 'cancelled', " + CLEARED
           + " WHERE session_key = ? AND task_id = ? AND state IN ('pending', 'running')")) {
         s.setString(1, sessionKey);
@@ -188,11 +191,13 @@ public final class JdbcToolTaskStore implements ToolTaskStore {
 
   @Override
   public Optional<ToolTask> find(String sessionKey) {
-    return jdbc.withConnection("read a task slot", (c, d) -> select(c, d, sessionKey));
+    return jdbc.withConnection("read a task slot", (c, d) -> select(c, d, sessionKey, ""));
   }
 
-  private static Optional<ToolTask> select(Connection c, JdbcDialect d, String sessionKey) throws SQLException {
-    try (PreparedStatement s = c.prepareStatement("SELECT " + COLUMNS + " FROM " + TABLE + " WHERE session_key = ?")) {
+  private static Optional<ToolTask> select(Connection c, JdbcDialect d, String sessionKey, String lock)
+      throws SQLException {
+    try (PreparedStatement s = c.prepareStatement("SELECT " + COLUMNS + " FROM " + TABLE + " WHERE session_key = ?"
+        + lock)) {
       s.setString(1, sessionKey);
       try (ResultSet rows = s.executeQuery()) {
         if (!rows.next()) {
