@@ -185,6 +185,32 @@ public final class PreparedTurn {
   }
 
   /**
+   * A tool choice for this turn in a provider's shape ({@link ToolChoice#render(Dialect)}), for the request's
+   * {@link ToolChoice#requestField(Dialect)} beside {@link #render(Dialect)}. Refuses what the provider would answer
+   * with an error, and a named tool the model was not shown, which would otherwise be a call Loadout then refuses.
+   *
+   * @param dialect the provider format; never null
+   * @param choice the choice; never null
+   * @return a new node the caller owns
+   * @throws IllegalArgumentException when the choice names a tool this turn does not show, or is
+   *     {@link ToolChoice#required()} on a turn that shows no tool
+   * @since 0.1
+   */
+  public tools.jackson.databind.JsonNode toolChoice(Dialect dialect, ToolChoice choice) {
+    if (dialect == null || choice == null) {
+      throw new IllegalArgumentException("dialect and choice must not be null, but were " + dialect + ", " + choice);
+    }
+    if (choice.toolName().isPresent() && indexOf(choice.toolName().get()) < 0) {
+      throw new IllegalArgumentException("tool choice names '" + choice.toolName().get() + "', which this turn does not "
+          + "show (visible: " + visibleNames() + ")");
+    }
+    if (choice.mode() == ToolChoice.Mode.REQUIRED && visible.isEmpty()) {
+      throw new IllegalArgumentException("tool choice 'required' on a turn that shows no tool");
+    }
+    return choice.render(dialect);
+  }
+
+  /**
    * The dialect whose shown schema a call is checked against: the call's own when it says, else the one this
    * turn was rendered in; null (the variant's own schema) when the turn was never rendered, or was rendered for
    * Gemini and for another dialect and the call does not say which it came from.
