@@ -4,6 +4,7 @@ import static org.apiguardian.api.API.Status.MAINTAINED;
 
 import java.util.List;
 import org.apiguardian.api.API;
+import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ArrayNode;
 
 /**
@@ -25,7 +26,8 @@ import tools.jackson.databind.node.ArrayNode;
  *       {@code object}, and a missing root {@code properties} becomes {@code {}}. Nested schemas are
  *       left as written, except for Gemini.</li>
  *   <li>{@link #OPENAI_RESPONSES} adds {@code "strict": false}, because the Responses API otherwise
- *       enforces strict mode, which ordinary tool schemas do not meet.</li>
+ *       enforces strict mode, which ordinary tool schemas do not meet. {@link PreparedTurn#renderStrict(Dialect)}
+ *       renders OpenAI's strict mode where a schema allows it instead.</li>
  *   <li>{@link #GEMINI} keeps only the OpenAPI subset Gemini accepts, at every depth:
  *     <ul>
  *       <li>a local {@code $ref} is inlined, merged like an {@code allOf} member under its sibling
@@ -88,15 +90,24 @@ public enum Dialect {
    * provider sent for it (OpenAI's argument string unescaped; Anthropic's and Gemini's argument objects as they
    * stand in the body, spacing included), and {@link PreparedTurn#execute(ToolCall)} applies the
    * {@link JsonLimits} to that one call. Values of unexpected types are read as absent: a call without a name
-   * gets an empty name (and {@code tool_not_available} when executed), without an id a positional one.
+   * gets an empty name (and {@code tool_not_available} when executed).
    *
    * <ul>
    *   <li>{@code OPENAI_CHAT}: {@code choices[0].message.tool_calls[]} or a bare assistant message.</li>
    *   <li>{@code OPENAI_RESPONSES}: {@code output[]} items of type {@code function_call}.</li>
    *   <li>{@code ANTHROPIC}: {@code content[]} blocks of type {@code tool_use}.</li>
-   *   <li>{@code GEMINI}: {@code candidates[0].content.parts[].functionCall}; calls without an id get
-   *       {@code gemini_call_<index>}.</li>
+   *   <li>{@code GEMINI}: {@code candidates[0].content.parts[].functionCall}.</li>
    * </ul>
+   *
+   * <h4>Calls without an id</h4>
+   * Gemini usually sends none, and some OpenAI-compatible servers send none or an empty one. Such a call gets
+   * {@code <prefix><digest>_<position>}: the prefix {@code call_} ({@code toolu_} for Anthropic,
+   * {@code gemini_call_} for Gemini, whose made-up ids {@link #historyMessages(List)} never sends back), twelve hex
+   * digits of a SHA-256 digest of the whole body, and the call's position in its list (tool calls, output items,
+   * content blocks or parts). So the ids are stable (the same body always gives the same ids, whether it comes as
+   * text or bytes) and unique within a turn: two responses get different ids unless they are
+   * byte for byte the same, and within one response a made-up id never repeats or equals an id the provider sent
+   * (on such a clash it gains a trailing {@code _}). Ids a provider sent are kept as sent.
    *
    * @param responseJson the response body
    * @return the calls, possibly empty; never null
@@ -106,6 +117,37 @@ public enum Dialect {
    */
   public List<ToolCall> parseToolCalls(String responseJson) {
     return ToolCallParser.parse(this, responseJson);
+  }
+
+  /**
+   * Reads the tool calls from a response body as the HTTP client received it, in UTF-8: exactly as
+   * {@link #parseToolCalls(String)} reads the same text (a leading byte order mark is skipped), without the
+   * host decoding it first.
+   *
+   * @param responseJson the response body's bytes; not modified
+   * @return the calls, possibly empty; never null
+   * @throws IllegalArgumentException when the bytes are not valid UTF-8, and as {@link #parseToolCalls(String)};
+   *     the message names the dialect and the body's length, never its content
+   * @since 0.1
+   */
+  public List<ToolCall> parseToolCalls(byte[] responseJson) {
+    return ToolCallParser.parse(this, responseJson);
+  }
+
+  /**
+   * Reads the tool calls from a response the host's client already parsed into a Jackson tree. The same paths are
+   * read as by {@link #parseToolCalls(String)}; since the text as sent is gone, an argument object (Anthropic,
+   * Gemini, or OpenAI arguments sent as an object) comes back as its compact JSON. Trees of any depth are read
+   * without recursion, and the tree is never modified. Ids a provider did not send are made up as described on
+   * {@link #parseToolCalls(String)}, from a digest of the tree's compact JSON.
+   *
+   * @param response the parsed response, or just its assistant message or content list
+   * @return the calls, possibly empty; never null
+   * @throws IllegalArgumentException when the tree is null or a missing node
+   * @since 0.1
+   */
+  public List<ToolCall> parseToolCalls(JsonNode response) {
+    return ToolCallParser.parse(this, response);
   }
 
   /**
@@ -126,6 +168,9 @@ public enum Dialect {
    *       ({@code response.result} or {@code response.error}; with the call's {@code id} when Gemini sent
    *       one), followed by image parts ({@code fileData} for URLs, {@code inlineData} for base64).</li>
    * </ul>
+   *
+   * <p>The text in each entry is {@link ToolResult#modelText()}; {@link HistoryEntry#of(ToolOutcome)} gives the same
+   * entry in no provider's format, for clients with message types of their own.
    *
    * @param outcomes calls and results in the order the model made the calls
    * @return a new array the caller owns

@@ -16,30 +16,31 @@ final class HistoryWriter {
     if (outcomes.isEmpty()) {
       return out;
     }
+    // Every dialect writes from the same neutral entries, so the text a model reads is decided in one place.
+    List<HistoryEntry> entries = outcomes.stream().map(HistoryEntry::of).toList();
     switch (dialect) {
       case OPENAI_CHAT:
-        for (ToolOutcome o : outcomes) {
-          out.addObject().put("role", "tool").put("tool_call_id", o.call().id()).put("content", text(o.result()));
+        for (HistoryEntry e : entries) {
+          out.addObject().put("role", "tool").put("tool_call_id", e.callId()).put("content", e.text());
         }
-        imageCarrier(out, outcomes, "text", "image_url", true);
+        imageCarrier(out, entries, "text", "image_url", true);
         break;
       case OPENAI_RESPONSES:
-        for (ToolOutcome o : outcomes) {
-          out.addObject().put("type", "function_call_output").put("call_id", o.call().id()).put("output", text(o.result()));
+        for (HistoryEntry e : entries) {
+          out.addObject().put("type", "function_call_output").put("call_id", e.callId()).put("output", e.text());
         }
-        imageCarrier(out, outcomes, "input_text", "input_image", false);
+        imageCarrier(out, entries, "input_text", "input_image", false);
         break;
       case ANTHROPIC: {
         ObjectNode message = out.addObject().put("role", "user");
         ArrayNode content = message.putArray("content");
-        for (ToolOutcome o : outcomes) {
-          ObjectNode block = content.addObject().put("type", "tool_result").put("tool_use_id", o.call().id());
+        for (HistoryEntry e : entries) {
+          ObjectNode block = content.addObject().put("type", "tool_result").put("tool_use_id", e.callId());
           ArrayNode parts = block.putArray("content");
-          String text = text(o.result());
-          if (!text.isEmpty()) {
-            parts.addObject().put("type", "text").put("text", text); // Anthropic refuses empty text blocks
+          if (!e.text().isEmpty()) {
+            parts.addObject().put("type", "text").put("text", e.text()); // Anthropic refuses empty text blocks
           }
-          for (ToolMedia m : images(o.result())) {
+          for (ToolMedia m : e.images()) {
             ObjectNode source = parts.addObject().put("type", "image").putObject("source");
             if (m.url().isPresent()) {
               source.put("type", "url").put("url", m.url().get());
@@ -50,7 +51,7 @@ final class HistoryWriter {
           if (parts.isEmpty()) {
             block.remove("content"); // an empty summary and no images: content is optional
           }
-          if (!o.result().isSuccess()) {
+          if (e.isError()) {
             block.put("is_error", true);
           }
         }
@@ -59,28 +60,29 @@ final class HistoryWriter {
       case GEMINI: {
         ObjectNode message = out.addObject().put("role", "user");
         ArrayNode parts = message.putArray("parts");
-        for (ToolOutcome o : outcomes) {
+        for (int i = 0; i < entries.size(); i++) {
+          HistoryEntry e = entries.get(i);
           ObjectNode fr = parts.addObject().putObject("functionResponse");
-          if (!o.call().id().isEmpty() && !o.call().id().startsWith(ToolCallParser.GEMINI_MADE_UP_ID)) {
-            fr.put("id", o.call().id()); // Gemini matches a response to its call by this id when it sent one
+          if (!e.callId().isEmpty() && !e.callId().startsWith(ToolCallParser.GEMINI_MADE_UP_ID)) {
+            fr.put("id", e.callId()); // Gemini matches a response to its call by this id when it sent one
           }
-          fr.put("name", ToolRenderer.geminiWireName(o.call().name().isEmpty() ? "_" : o.call().name()));
+          fr.put("name", ToolRenderer.geminiWireName(e.toolName().isEmpty() ? "_" : e.toolName()));
           ObjectNode response = fr.putObject("response");
-          ToolResult r = o.result();
+          ToolResult r = outcomes.get(i).result();
           if (r instanceof ToolResult.Success) {
             ToolResult.Success s = (ToolResult.Success) r;
             if (s.summary().isPresent()) {
-              response.put("result", s.summary().get());
+              response.put("result", e.text());
             } else {
-              response.set("result", s.dataView());
+              response.set("result", s.dataView()); // Gemini takes structured data; its text is e.text()
             }
           } else {
             ToolResult.Failure f = (ToolResult.Failure) r;
             response.putObject("error").put("code", f.code()).put("message", f.message());
           }
         }
-        for (ToolOutcome o : outcomes) {
-          for (ToolMedia m : images(o.result())) {
+        for (HistoryEntry e : entries) {
+          for (ToolMedia m : e.images()) {
             if (m.url().isPresent()) {
               parts.addObject().putObject("fileData").put("mimeType", m.mimeType()).put("fileUri", m.url().get());
             } else {
@@ -96,22 +98,11 @@ final class HistoryWriter {
     return out;
   }
 
-  static String text(ToolResult r) {
-    return r instanceof ToolResult.Success ? ((ToolResult.Success) r).modelText() : ((ToolResult.Failure) r).modelText();
-  }
-
-  private static List<ToolMedia> images(ToolResult r) {
-    if (!(r instanceof ToolResult.Success)) {
-      return List.of();
-    }
-    return ((ToolResult.Success) r).media().stream().filter(ToolMedia::isImage).toList();
-  }
-
   /** OpenAI tool messages hold text only, so images travel in one user message after them. */
-  private static void imageCarrier(ArrayNode out, List<ToolOutcome> outcomes, String textType, String imageType, boolean nested) {
+  private static void imageCarrier(ArrayNode out, List<HistoryEntry> entries, String textType, String imageType, boolean nested) {
     ArrayNode content = null;
-    for (ToolOutcome o : outcomes) {
-      List<ToolMedia> images = images(o.result());
+    for (HistoryEntry e : entries) {
+      List<ToolMedia> images = e.images();
       if (images.isEmpty()) {
         continue;
       }
@@ -119,7 +110,7 @@ final class HistoryWriter {
         content = out.addObject().put("role", "user").putArray("content");
       }
       content.addObject().put("type", textType)
-          .put("text", "Images returned by tool " + o.call().name() + " (call " + o.call().id() + "):");
+          .put("text", "Images returned by tool " + e.toolName() + " (call " + e.callId() + "):");
       for (ToolMedia m : images) {
         ObjectNode part = content.addObject().put("type", imageType);
         if (nested) {

@@ -1,6 +1,13 @@
 package dev.loadout.core;
 
+import java.io.StringWriter;
+import java.util.ArrayDeque;
+import java.util.Iterator;
+import java.util.Map;
 import tools.jackson.core.JacksonException;
+import tools.jackson.core.JsonGenerator;
+import tools.jackson.core.StreamWriteConstraints;
+import tools.jackson.core.json.JsonFactory;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ArrayNode;
@@ -11,6 +18,9 @@ import tools.jackson.databind.node.ObjectNode;
 final class Json {
   static final JsonMapper MAPPER = JsonMapper.builder().build();
   static final JsonNodeFactory NODES = JsonNodeFactory.instance;
+  /** Writes trees of any depth: {@link #compact(JsonNode)} walks them itself, so the depth costs no stack. */
+  private static final JsonMapper DEEP_WRITER = JsonMapper.builder(JsonFactory.builder()
+      .streamWriteConstraints(StreamWriteConstraints.builder().maxNestingDepth(Integer.MAX_VALUE).build()).build()).build();
 
   private Json() {}
 
@@ -33,6 +43,56 @@ final class Json {
 
   static String text(JsonNode node) {
     return MAPPER.writeValueAsString(node);
+  }
+
+  /**
+   * The compact JSON text of a tree the host built or parsed, whatever its depth: the same text as
+   * {@link #text(JsonNode)}, which (like Jackson's own {@code toString}, {@code equals} and {@code deepCopy}) refuses
+   * or overflows the stack on trees nested a few hundred or thousand levels deep. Iterative.
+   */
+  static String compact(JsonNode root) {
+    StringWriter out = new StringWriter();
+    try (JsonGenerator g = DEEP_WRITER.createGenerator(out)) {
+      // Each open container: an iterator over its members (map entries for objects, elements for arrays).
+      ArrayDeque<Iterator<?>> open = new ArrayDeque<>();
+      JsonNode next = root;
+      while (true) {
+        if (next != null) {
+          if (next.isObject()) {
+            g.writeStartObject();
+            open.push(next.properties().iterator());
+          } else if (next.isArray()) {
+            g.writeStartArray();
+            open.push(next.values().iterator());
+          } else {
+            g.writeTree(next);
+          }
+          next = null;
+        }
+        Iterator<?> it = open.peek();
+        if (it == null) {
+          break;
+        }
+        if (!it.hasNext()) {
+          open.pop();
+          if (g.streamWriteContext().inObject()) {
+            g.writeEndObject();
+          } else {
+            g.writeEndArray();
+          }
+          continue;
+        }
+        Object member = it.next();
+        if (member instanceof Map.Entry) {
+          Map.Entry<?, ?> e = (Map.Entry<?, ?>) member;
+          g.writeName((String) e.getKey());
+          next = (JsonNode) e.getValue();
+        } else {
+          next = (JsonNode) member;
+        }
+      }
+    }
+    return out.toString();
   }
 
   /** The string value of a node if it is a JSON string, else {@code null}. */

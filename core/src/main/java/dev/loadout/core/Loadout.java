@@ -312,6 +312,10 @@ public final class Loadout implements AutoCloseable {
     return renders.render(dialect, fingerprint, visible);
   }
 
+  RenderedTools renderStrict(Dialect dialect, String fingerprint, List<ToolSpec> visible) {
+    return renders.render(dialect, true, fingerprint, visible);
+  }
+
   /** Stops the threads Loadout created itself; executors the host supplied are left alone. */
   @Override
   public void close() {

@@ -51,7 +51,7 @@ public final class PreparedTurn {
   private final List<String> sources;
   private volatile Map<String, Integer> index;
   private volatile TurnContext toolContext;
-  /** The dialects this turn was rendered in, one bit per {@link Dialect#ordinal()}. */
+  /** The dialects this turn was rendered in, one bit per {@link Dialect#ordinal()}, then one per strict OpenAI render. */
   private final java.util.concurrent.atomic.AtomicInteger rendered = new java.util.concurrent.atomic.AtomicInteger();
 
   PreparedTurn(Loadout loadout, TurnContext context, List<ToolSpec> visible, List<BaseTool> tools, List<String> sources,
@@ -186,6 +186,94 @@ public final class PreparedTurn {
   }
 
   /**
+   * A tool choice for this turn in a provider's shape ({@link ToolChoice#render(Dialect)}), for the request's
+   * {@link ToolChoice#requestField(Dialect)} beside {@link #render(Dialect)}. Refuses what the provider would answer
+   * with an error, and a named tool the model was not shown, which would otherwise be a call Loadout then refuses.
+   *
+   * @param dialect the provider format; never null
+   * @param choice the choice; never null
+   * @return a new node the caller owns
+   * @throws IllegalArgumentException when the choice names a tool this turn does not show, or is
+   *     {@link ToolChoice#required()} on a turn that shows no tool
+   * @since 0.1
+   */
+  public tools.jackson.databind.JsonNode toolChoice(Dialect dialect, ToolChoice choice) {
+    if (dialect == null || choice == null) {
+      throw new IllegalArgumentException("dialect and choice must not be null, but were " + dialect + ", " + choice);
+    }
+    if (choice.toolName().isPresent() && indexOf(choice.toolName().get()) < 0) {
+      throw new IllegalArgumentException("tool choice names '" + choice.toolName().get() + "', which this turn does not "
+          + "show (visible: " + visibleNames() + ")");
+    }
+    if (choice.mode() == ToolChoice.Mode.REQUIRED && visible.isEmpty()) {
+      throw new IllegalArgumentException("tool choice 'required' on a turn that shows no tool");
+    }
+    return choice.render(dialect);
+  }
+
+  /**
+   * The visible tools for OpenAI's strict mode: each tool whose schema allows it with {@code "strict": true} and the
+   * schema strict mode needs (every property required, optional ones nullable, {@code additionalProperties: false};
+   * see {@link StrictTools}), every other tool exactly as {@link #render(Dialect)} sends it and reported with the
+   * reason, never rewritten into something it does not mean.
+   *
+   * <p>What was shown is what is checked: once a turn has been rendered strict for a dialect (and not also plainly for
+   * it), that dialect's calls to a strict tool are checked against the strict schema, so a call that leaves out a
+   * property or adds one is refused with {@code invalid_arguments}, and a {@code null} the rewrite made the model send
+   * for an optional property reaches the tool as the property not being given. Rendered both ways, the turn checks
+   * against the plain schema. Renders are cached like {@link #render(Dialect)}'s.
+   *
+   * @param dialect {@link Dialect#OPENAI_CHAT} or {@link Dialect#OPENAI_RESPONSES}
+   * @return the tools and the ones sent without strict mode; never null
+   * @throws IllegalArgumentException for any other dialect: strict mode is OpenAI's
+   * @since 0.1
+   */
+  public StrictTools renderStrict(Dialect dialect) {
+    if (dialect != Dialect.OPENAI_CHAT && dialect != Dialect.OPENAI_RESPONSES) {
+      throw new IllegalArgumentException("strict mode is OpenAI's (OPENAI_CHAT, OPENAI_RESPONSES), but the dialect was "
+          + dialect);
+    }
+    int bit = 1 << strictBit(dialect);
+    if ((rendered.get() & bit) == 0) {
+      rendered.getAndUpdate(r -> r | bit);
+    }
+    List<StrictTools.NotStrict> notStrict = new ArrayList<>();
+    for (ToolSpec s : visible) {
+      String refusal = s.strict().refusal();
+      if (refusal != null) {
+        notStrict.add(new StrictTools.NotStrict(s.name(), refusal));
+      }
+    }
+    return new StrictTools(loadout.renderStrict(dialect, fingerprint, visible), notStrict);
+  }
+
+  /** The bit of {@link #rendered} that says a strict render in this OpenAI dialect happened (after the plain ones). */
+  private static int strictBit(Dialect dialect) {
+    return Dialect.values().length + (dialect == Dialect.OPENAI_CHAT ? 0 : 1);
+  }
+
+  /**
+   * The schema a call is checked against, as shown: strict when the call's dialect saw only strict renders and the
+   * tool was strict in them, else the dialect's shown schema; null for the variant's own.
+   */
+  ShownSchema shownFor(ToolCall call, ToolSpec variant) {
+    Dialect dialect = checkedDialect(call);
+    if (dialect == null) {
+      return null;
+    }
+    if (dialect == Dialect.OPENAI_CHAT || dialect == Dialect.OPENAI_RESPONSES) {
+      int r = rendered.get();
+      if ((r & (1 << strictBit(dialect))) != 0 && (r & (1 << dialect.ordinal())) == 0) {
+        ShownSchema strict = variant.strictShown();
+        if (strict != null) {
+          return strict;
+        }
+      }
+    }
+    return variant.shown(dialect);
+  }
+
+  /**
    * The dialect whose shown schema a call is checked against: the call's own when it says, else the one this
    * turn was rendered in; null (the variant's own schema) when the turn was never rendered, or was rendered for
    * Gemini and for another dialect and the call does not say which it came from.
@@ -194,7 +282,14 @@ public final class PreparedTurn {
     if (call.dialect().isPresent()) {
       return call.dialect().get();
     }
-    int r = rendered.get();
+    int bits = rendered.get();
+    int r = bits & ((1 << Dialect.values().length) - 1);
+    if ((bits & (1 << strictBit(Dialect.OPENAI_CHAT))) != 0) {
+      r |= 1 << Dialect.OPENAI_CHAT.ordinal();
+    }
+    if ((bits & (1 << strictBit(Dialect.OPENAI_RESPONSES))) != 0) {
+      r |= 1 << Dialect.OPENAI_RESPONSES.ordinal();
+    }
     int gemini = 1 << Dialect.GEMINI.ordinal();
     if (r == 0 || (r & gemini) != 0 && (r & ~gemini) != 0) {
       return null;

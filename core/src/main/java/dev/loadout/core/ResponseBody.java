@@ -27,6 +27,10 @@ import tools.jackson.databind.node.POJONode;
  * puts calls on, and everything deeper, and every number, is skipped and kept as its position in the text. A
  * call's arguments are then handed on as the exact text the provider sent, and whether they are usable is
  * decided when that one call is executed.
+ *
+ * <p>A body may also come as UTF-8 bytes (decoded strictly, then read as text) or as a tree the host already
+ * parsed ({@link #tree(JsonNode)}): there nothing is re-read, and the text of an object or array value is its
+ * compact JSON, written without recursion whatever the tree's depth.
  */
 final class ResponseBody {
   /** Deepest nesting a body may have at all; only a broken or hostile body goes further. */
@@ -45,8 +49,10 @@ final class ResponseBody {
   /** A value that was skipped, not built: where its text lies in the body. */
   private record Skipped(int start, int end) {}
 
+  /** The body as text; null for a tree the host parsed. */
   private final String text;
   private final JsonNode root;
+  private byte[] digest;
   /** Where each built object or array lies in the body. */
   private final Map<JsonNode, int[]> spans;
 
@@ -89,6 +95,47 @@ final class ResponseBody {
     } catch (JacksonException e) {
       throw new IllegalArgumentException(what + " is not valid JSON (" + text.length() + " chars)", e);
     }
+  }
+
+  /**
+   * Reads a body sent as UTF-8 bytes: decoded strictly (a byte order mark is skipped, as JSON allows), then read
+   * as text, so bytes and the same text give the same calls.
+   *
+   * @throws IllegalArgumentException when the bytes are not UTF-8, or as {@link #read(String, String)}
+   */
+  static ResponseBody read(String what, byte[] bytes) {
+    int start = bytes.length >= 3 && (bytes[0] & 0xff) == 0xEF && (bytes[1] & 0xff) == 0xBB && (bytes[2] & 0xff) == 0xBF ? 3 : 0;
+    String text;
+    try {
+      text = java.nio.charset.StandardCharsets.UTF_8.newDecoder()
+          .onMalformedInput(java.nio.charset.CodingErrorAction.REPORT)
+          .onUnmappableCharacter(java.nio.charset.CodingErrorAction.REPORT)
+          .decode(java.nio.ByteBuffer.wrap(bytes, start, bytes.length - start)).toString();
+    } catch (java.nio.charset.CharacterCodingException e) {
+      throw new IllegalArgumentException(what + " is not valid UTF-8 (" + bytes.length + " bytes)", e);
+    }
+    return read(what, text);
+  }
+
+  /** A body the host already parsed; a missing node reads as no JSON value at all. */
+  static ResponseBody tree(JsonNode root) {
+    return new ResponseBody(null, root.isMissingNode() ? null : root, new IdentityHashMap<>());
+  }
+
+  /**
+   * A SHA-256 digest of the body: of its UTF-8 bytes when it came as text or bytes, of its compact JSON when it
+   * came as a tree. Computed at most once, and only when asked (for call ids a provider did not send).
+   */
+  byte[] digest() {
+    if (digest == null) {
+      String s = text != null ? text : root == null ? "" : Json.compact(root);
+      try {
+        digest = java.security.MessageDigest.getInstance("SHA-256").digest(s.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+      } catch (java.security.NoSuchAlgorithmException e) {
+        throw new IllegalStateException("SHA-256 is required by the Java platform", e);
+      }
+    }
+    return digest;
   }
 
   /** Fills the root container and everything below it, iteratively: no recursion, whatever the depth. */
@@ -172,6 +219,9 @@ final class ResponseBody {
     if (node.isString()) {
       return node.stringValue();
     }
+    if (text == null) {
+      return Json.compact(node); // a host's tree: no text to cut from, and no lookup that hashes a deep node
+    }
     int[] span = spans.get(node);
     if (span != null) {
       return text.substring(span[0], span[1]);
@@ -180,6 +230,6 @@ final class ResponseBody {
       Skipped s = (Skipped) ((POJONode) node).getPojo();
       return text.substring(s.start(), s.end());
     }
-    return Json.text(node);
+    return Json.compact(node);
   }
 }

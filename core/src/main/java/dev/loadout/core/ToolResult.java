@@ -32,6 +32,22 @@ public sealed interface ToolResult permits ToolResult.Success, ToolResult.Failur
   /** Whether this is a {@link Success}. */
   boolean isSuccess();
 
+  /**
+   * The text the model reads for this result, exactly as every dialect writes it into history
+   * ({@link Dialect#historyMessages(List)}): a success's summary if it has one, else its data as compact JSON;
+   * a failure's {@code "Error (code): message"}. A result that came out of {@link PreparedTurn#execute(ToolCall)}
+   * is already within Loadout's size cap, so this is the cut text with its marker when the tool's was longer.
+   * Gemini is the one dialect that can carry data as a structured value: there a success without a summary goes
+   * into history as the data object itself, whose JSON text this is.
+   *
+   * <p>Hosts and adapters that write history themselves use this (or {@link HistoryEntry}), so that the model
+   * reads the same text whichever way the result travels.
+   *
+   * @return the text; never null, possibly empty (an empty summary)
+   * @since 0.1
+   */
+  String modelText();
+
   /** A success with data and no summary. */
   static Success success(JsonNode data) {
     return new Success(data, null, List.of(), -1);
@@ -122,6 +138,7 @@ public sealed interface ToolResult permits ToolResult.Success, ToolResult.Failur
     }
 
     /** The text the model reads: the summary if present, else the data as JSON. */
+    @Override
     public String modelText() {
       return summary != null ? summary : Json.text(data);
     }
@@ -188,7 +205,8 @@ public sealed interface ToolResult permits ToolResult.Success, ToolResult.Failur
       return retryable;
     }
 
-    /** The text the model reads. */
+    /** The text the model reads: {@code "Error (code): message"}. */
+    @Override
     public String modelText() {
       return "Error (" + code + "): " + message;
     }

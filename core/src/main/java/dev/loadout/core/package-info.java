@@ -15,6 +15,10 @@
  * {@link dev.loadout.core.ToolProvider} (discovery through {@link java.util.ServiceLoader}) and
  * {@link dev.loadout.core.ToolInterceptor} (wrapping every execution).
  *
+ * <p>For a streamed response, {@link dev.loadout.core.ToolCallAccumulator} hands out each call as it completes;
+ * {@link dev.loadout.core.ToolLoop} runs a whole user message (model round, execute, append) around the host's own
+ * model call.
+ *
  * <p>Everything a model sends that is wrong becomes a failed {@link dev.loadout.core.ToolResult} with a stable
  * code; exceptions are reserved for programming errors in the host.
  */

@@ -37,8 +37,23 @@ class ToolCallParserLimitsTest {
     }
   }
 
+  /** Reads trees as a host might with its own limits raised: deep, long numbers, long names. */
+  private static final tools.jackson.databind.json.JsonMapper PERMISSIVE = tools.jackson.databind.json.JsonMapper.builder(
+      tools.jackson.core.json.JsonFactory.builder().streamReadConstraints(tools.jackson.core.StreamReadConstraints.builder()
+          .maxNestingDepth(100_000).maxNumberLength(Integer.MAX_VALUE).maxNameLength(Integer.MAX_VALUE).build()).build())
+      .build();
+
   private static void onlyTheFirstCallFails(Dialect dialect, String args, String expectedMessage) {
-    List<ToolCall> calls = dialect.parseToolCalls(body(dialect, args));
+    String body = body(dialect, args);
+    onlyTheFirstCallFails(dialect.parseToolCalls(body), args, expectedMessage);
+    onlyTheFirstCallFails(dialect.parseToolCalls(body.getBytes(java.nio.charset.StandardCharsets.UTF_8)), args, expectedMessage);
+    // From a tree there is no text as sent: an argument object comes back as its compact JSON, with the same result.
+    List<ToolCall> fromTree = dialect.parseToolCalls(PERMISSIVE.readTree(body));
+    String compact = dialect == Dialect.OPENAI_RESPONSES ? args : Json.compact(PERMISSIVE.readTree(args));
+    onlyTheFirstCallFails(fromTree, compact, expectedMessage);
+  }
+
+  private static void onlyTheFirstCallFails(List<ToolCall> calls, String args, String expectedMessage) {
     assertThat(calls).extracting(ToolCall::id).containsExactly("a", "b");
     assertThat(calls.get(0).arguments()).isEqualTo(args);
     ToolResult first = run(TURN, calls.get(0));
@@ -75,12 +90,16 @@ class ToolCallParserLimitsTest {
     String args = "{ \"city\" : \"Oslo\",\n  \"days\": 2.50e0 }";
     List<ToolCall> calls = dialect.parseToolCalls(body(dialect, args));
     assertThat(calls.get(0).arguments()).isEqualTo(args);
+    assertThat(dialect.parseToolCalls(body(dialect, args).getBytes(java.nio.charset.StandardCharsets.UTF_8)).get(0).arguments())
+        .isEqualTo(args);
   }
 
   @ParameterizedTest
   @EnumSource(Dialect.class)
   void onlyABodyThatIsNotOneJsonDocumentIsRefusedWhole(Dialect dialect) {
     assertThatThrownBy(() -> dialect.parseToolCalls(body(dialect, "{}") + " {}"))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining(dialect.name()).hasMessageContaining("not valid JSON");
+    assertThatThrownBy(() -> dialect.parseToolCalls((body(dialect, "{}") + " {}").getBytes(java.nio.charset.StandardCharsets.UTF_8)))
         .isInstanceOf(IllegalArgumentException.class).hasMessageContaining(dialect.name()).hasMessageContaining("not valid JSON");
     String tooDeep = "[".repeat(ResponseBody.MAX_BODY_DEPTH + 1) + "]".repeat(ResponseBody.MAX_BODY_DEPTH + 1);
     assertThatThrownBy(() -> dialect.parseToolCalls(tooDeep))

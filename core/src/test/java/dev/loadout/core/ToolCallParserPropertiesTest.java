@@ -93,6 +93,32 @@ class ToolCallParserPropertiesTest {
   }
 
   @Property(tries = 300)
+  void bytesAndTreesReadTheCallsTheTextReads(@ForAll("bodies") String body) {
+    for (Dialect dialect : Dialect.values()) {
+      List<ToolCall> fromText;
+      try {
+        fromText = dialect.parseToolCalls(body);
+      } catch (IllegalArgumentException notJson) {
+        assertThatThrownBy(() -> dialect.parseToolCalls(body.getBytes(java.nio.charset.StandardCharsets.UTF_8)))
+            .isInstanceOf(IllegalArgumentException.class);
+        continue;
+      }
+      if (java.nio.charset.StandardCharsets.UTF_8.newEncoder().canEncode(body)) { // a lone surrogate has no UTF-8 form
+        assertThat(dialect.parseToolCalls(body.getBytes(java.nio.charset.StandardCharsets.UTF_8))).isEqualTo(fromText);
+      }
+      JsonNode tree;
+      try {
+        tree = BODY_ORACLE.readTree(body);
+      } catch (RuntimeException e) {
+        continue;
+      }
+      List<ToolCall> fromTree = dialect.parseToolCalls(tree);
+      assertThat(fromTree).extracting(ToolCall::name).isEqualTo(fromText.stream().map(ToolCall::name).toList());
+      assertThat(fromTree).extracting(ToolCall::id).doesNotHaveDuplicates();
+    }
+  }
+
+  @Property(tries = 300)
   void anyStringAtAllEitherParsesOrThrowsIllegalArgument(@ForAll String body) {
     for (Dialect dialect : Dialect.values()) {
       try {

@@ -21,6 +21,17 @@ class ToolCallParserTest {
     return dialect.parseToolCalls(singleQuoted.replace('\'', '"'));
   }
 
+  /** The id documented for a call sent without one: prefix, 12 hex digits of the body's SHA-256, position. */
+  static String madeUp(String prefix, String singleQuotedBody, int position) {
+    try {
+      byte[] d = java.security.MessageDigest.getInstance("SHA-256")
+          .digest(singleQuotedBody.replace('\'', '"').getBytes(java.nio.charset.StandardCharsets.UTF_8));
+      return prefix + java.util.HexFormat.of().formatHex(d, 0, 6) + "_" + position;
+    } catch (java.security.NoSuchAlgorithmException e) {
+      throw new AssertionError(e);
+    }
+  }
+
   // ---- OpenAI Chat Completions
 
   @Test
@@ -48,11 +59,12 @@ class ToolCallParserTest {
   }
 
   @Test
-  void openAiChatNumbersCallsWithoutAnIdByPosition() {
-    assertThat(parse(Dialect.OPENAI_CHAT, "{'choices':[{'message':{'tool_calls':["
+  void openAiChatGivesCallsWithoutAnIdOneMadeFromTheBodyAndPosition() {
+    String body = "{'choices':[{'message':{'tool_calls':["
         + "{'id':'call_x','function':{'name':'a','arguments':'{}'}},{'function':{'name':'b','arguments':'{}'}},"
-        + "{'id':'','function':{'name':'c'}}]}}]}"))
-        .containsExactly(ToolCall.of("call_x", "a", "{}"), ToolCall.of("call_1", "b", "{}"), ToolCall.of("call_2", "c", ""));
+        + "{'id':'','function':{'name':'c'}}]}}]}";
+    assertThat(parse(Dialect.OPENAI_CHAT, body)).containsExactly(ToolCall.of("call_x", "a", "{}"),
+        ToolCall.of(madeUp("call_", body, 1), "b", "{}"), ToolCall.of(madeUp("call_", body, 2), "c", ""));
   }
 
   @Test
@@ -65,13 +77,14 @@ class ToolCallParserTest {
 
   @Test
   void openAiResponsesReadsFunctionCallItemsAmongMessagesAndReasoning() {
-    assertThat(parse(Dialect.OPENAI_RESPONSES, "{'id':'resp_1','object':'response','output':["
+    String body = "{'id':'resp_1','object':'response','output':["
         + "{'type':'reasoning','id':'rs_1','summary':[]},"
         + "{'type':'message','id':'msg_1','role':'assistant','content':[{'type':'output_text','text':'Checking.'}]},"
         + "{'type':'function_call','id':'fc_1','call_id':'call_a','name':'get_weather','arguments':'{\\'city\\':\\'Oslo\\'}',"
         + "'status':'completed'},"
-        + "{'type':'function_call','id':'fc_2','name':'ping','arguments':'{}'}]}"))
-        .containsExactly(ToolCall.of("call_a", "get_weather", "{\"city\":\"Oslo\"}"), ToolCall.of("call_3", "ping", "{}"));
+        + "{'type':'function_call','id':'fc_2','name':'ping','arguments':'{}'}]}";
+    assertThat(parse(Dialect.OPENAI_RESPONSES, body)).containsExactly(
+        ToolCall.of("call_a", "get_weather", "{\"city\":\"Oslo\"}"), ToolCall.of(madeUp("call_", body, 3), "ping", "{}"));
   }
 
   @Test
@@ -93,27 +106,28 @@ class ToolCallParserTest {
 
   @Test
   void anthropicAcceptsTheBareContentListAndNumbersMissingIds() {
-    assertThat(parse(Dialect.ANTHROPIC, "[{'type':'text','text':'hi'},{'type':'tool_use','name':'ping','input':{}}]"))
-        .containsExactly(ToolCall.of("toolu_1", "ping", "{}"));
+    String body = "[{'type':'text','text':'hi'},{'type':'tool_use','name':'ping','input':{}}]";
+    assertThat(parse(Dialect.ANTHROPIC, body)).containsExactly(ToolCall.of(madeUp("toolu_", body, 1), "ping", "{}"));
   }
 
   // ---- Gemini
 
   @Test
   void geminiReadsFunctionCallPartsAndNumbersThoseWithoutAnIdByPart() {
-    assertThat(parse(Dialect.GEMINI, "{'candidates':[{'content':{'role':'model','parts':["
+    String body = "{'candidates':[{'content':{'role':'model','parts':["
         + "{'text':'Checking.'},"
         + "{'functionCall':{'name':'get_weather','args':{'city':'Oslo'}}},"
-        + "{'functionCall':{'id':'fc-7','name':'ping'}}]},'finishReason':'STOP'}],'usageMetadata':{}}"))
-        .containsExactly(ToolCall.of("gemini_call_1", "get_weather", "{\"city\":\"Oslo\"}"), ToolCall.of("fc-7", "ping", ""));
+        + "{'functionCall':{'id':'fc-7','name':'ping'}}]},'finishReason':'STOP'}],'usageMetadata':{}}";
+    assertThat(parse(Dialect.GEMINI, body)).containsExactly(
+        ToolCall.of(madeUp("gemini_call_", body, 1), "get_weather", "{\"city\":\"Oslo\"}"), ToolCall.of("fc-7", "ping", ""));
   }
 
   @Test
   void geminiAcceptsABareContentAndMapsPrefixedNamesBack() {
-    assertThat(parse(Dialect.GEMINI, "{'role':'model','parts':[{'functionCall':{'name':'_1abc','args':{}}},"
-        + "{'functionCall':{'name':'__1abc','args':{}}},{'functionCall':{'name':'_private','args':{}}}]}"))
-        .containsExactly(ToolCall.of("gemini_call_0", "1abc", "{}"), ToolCall.of("gemini_call_1", "_1abc", "{}"),
-            ToolCall.of("gemini_call_2", "_private", "{}"));
+    String body = "{'role':'model','parts':[{'functionCall':{'name':'_1abc','args':{}}},"
+        + "{'functionCall':{'name':'__1abc','args':{}}},{'functionCall':{'name':'_private','args':{}}}]}";
+    assertThat(parse(Dialect.GEMINI, body)).containsExactly(ToolCall.of(madeUp("gemini_call_", body, 0), "1abc", "{}"),
+        ToolCall.of(madeUp("gemini_call_", body, 1), "_1abc", "{}"), ToolCall.of(madeUp("gemini_call_", body, 2), "_private", "{}"));
   }
 
   // ---- broken input
@@ -149,7 +163,7 @@ class ToolCallParserTest {
         .isInstanceOf(IllegalArgumentException.class).hasMessageContaining(dialect.name());
     assertThatThrownBy(() -> dialect.parseToolCalls("")).isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining(dialect.name());
-    assertThatThrownBy(() -> dialect.parseToolCalls(null)).isInstanceOf(IllegalArgumentException.class)
+    assertThatThrownBy(() -> dialect.parseToolCalls((String) null)).isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining(dialect.name());
     assertThatThrownBy(() -> dialect.parseToolCalls("{\"choices\":")).isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining(dialect.name());

@@ -41,7 +41,8 @@ import org.apiguardian.api.API;
  *   <li>{@link Dialect#ANTHROPIC}: {@code content} blocks of type {@code tool_use} with an {@code input}
  *       object ({@code stop_reason: "tool_use"}).</li>
  *   <li>{@link Dialect#GEMINI}: {@code candidates[0].content.parts[].functionCall} with an {@code args}
- *       object and no id, as Gemini sends it, so the parser assigns {@code gemini_call_<index>}. Names are
+ *       object and no id, as Gemini sends it, so the parser makes one up ({@code gemini_call_<digest>_<index>},
+ *       see {@link Dialect#parseToolCalls(String)}). Names are
  *       sent as {@link Dialect#wireName(String)} gives them, as Loadout declared them.</li>
  * </ul>
  * Anthropic and Gemini carry arguments as an object, so the parser gives them back re-serialised
