@@ -26,7 +26,8 @@ import tools.jackson.databind.node.ArrayNode;
  *       {@code object}, and a missing root {@code properties} becomes {@code {}}. Nested schemas are
  *       left as written, except for Gemini.</li>
  *   <li>{@link #OPENAI_RESPONSES} adds {@code "strict": false}, because the Responses API otherwise
- *       enforces strict mode, which ordinary tool schemas do not meet.</li>
+ *       enforces strict mode, which ordinary tool schemas do not meet. {@link PreparedTurn#renderStrict(Dialect)}
+ *       renders OpenAI's strict mode where a schema allows it instead.</li>
  *   <li>{@link #GEMINI} keeps only the OpenAPI subset Gemini accepts, at every depth:
  *     <ul>
  *       <li>a local {@code $ref} is inlined, merged like an {@code allOf} member under its sibling

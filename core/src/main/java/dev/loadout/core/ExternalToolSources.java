@@ -16,7 +16,9 @@ import org.apiguardian.api.API;
  *   <li>The tools an enabled source names as hidden ({@link ToolSource#hidden()}) are listed in
  *       {@link PreparedTurn#hidden()} with the source's reasons.</li>
  *   <li>An external tool whose name is a reserved built-in name is dropped (hidden with code
- *       {@code name_reserved}), with one warning per source and name.</li>
+ *       {@code name_reserved}), with one warning per source and name; except the built-in's replacement: a tool
+ *       named like a built-in of family F, offered by the only enabled source (with tools) replacing F, such as a
+ *       {@code url_fetcher} server's own {@code fetch_url}.</li>
  *   <li>A name offered by exactly one {@link ToolSource.Level#HOST host} source and any number of
  *       {@link ToolSource.Level#GUILD guild} sources is kept from the host source and hidden from the guild
  *       sources ({@code name_taken_by_host}): what the operator configured for the whole bot outranks what a
@@ -25,12 +27,17 @@ import org.apiguardian.api.API;
  *       source) is dropped from all of them ({@code name_ambiguous}): an administrator must fix the
  *       registrations; Loadout never guesses.</li>
  *   <li>For each family, if exactly one enabled source declaring it as its replacement family still
- *       offers at least one tool, every built-in of that family is hidden ({@code replaced_by_source})
- *       and the family resolves to that source's tools; with two such sources, neither replaces
- *       anything.</li>
+ *       offers at least one tool, the family resolves to that source's tools; with two such sources, neither
+ *       replaces anything.</li>
+ *   <li>The built-ins of a replaced family are hidden ({@code replaced_by_source}) only on a turn that shows at
+ *       least one of the replacing tools (after availability and assembly); on a turn where every replacing tool
+ *       is hidden (a switch set off, a permission missing), the built-ins are offered as if nothing replaced
+ *       them, so a registered replacement never leaves a turn with no tool of its family.</li>
  * </ol>
- * The same resolution answers {@link PreparedTurn#familyToolNames(String)}, {@link PreparedTurn#hasFamily(String)}
- * and the {@code {family_tool}} prompt macros of {@link PreparedTurn#expandMacros(String)}.
+ * The same resolution, as it stands on the turn, answers {@link PreparedTurn#familyToolNames(String)},
+ * {@link PreparedTurn#hasFamily(String)} and the {@code {family_tool}} prompt macros of
+ * {@link PreparedTurn#expandMacros(String)}; availability filters see the replacing names before they decide
+ * ({@link FamilyReplacements}), so family-keyed rules such as deliberate mode's URL intent admit them.
  *
  * <p>Return the same list instance while nothing changed: Loadout keeps the last resolution and reuses
  * it when the list and the registry version are unchanged, which keeps warm turns cheap.

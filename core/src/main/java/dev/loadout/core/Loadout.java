@@ -87,7 +87,7 @@ public final class Loadout implements AutoCloseable {
     this.externalTools = b.externalTools;
     this.descriptions = b.descriptions;
     this.defaultTimeout = b.defaultTimeout;
-    this.shaper = new ResultShaper(b.maxResultChars);
+    this.shaper = new ResultShaper(b.maxResultChars, b.remainders);
     this.nullMeansAbsent = b.nullMeansAbsent;
     this.arguments = b.jsonLimits.equals(JsonLimits.DEFAULTS) ? ArgumentsReader.DEFAULT : new ArgumentsReader(b.jsonLimits);
     List<ExecutorService> own = new ArrayList<>(2);
@@ -143,6 +143,13 @@ public final class Loadout implements AutoCloseable {
     }
     ToolRegistry.Entry[] builtIns = o.entries;
     ToolRegistry.Entry[] external = r.accepted;
+    // External tools are decided first: a replacement hides its built-ins only when one of its tools is shown on
+    // this turn, so a guild is never left without a tool of the family while its replacement is hidden.
+    Decided[] outside = new Decided[external.length];
+    for (int k = 0; k < external.length; k++) {
+      outside[k] = decide(external[k], context);
+    }
+    Map<String, List<String>> effective = effectiveReplacements(r, external, outside);
     int total = builtIns.length + external.length;
     List<ToolSpec> visible = new ArrayList<>(total);
     List<BaseTool> tools = new ArrayList<>(total);
@@ -152,29 +159,70 @@ public final class Loadout implements AutoCloseable {
     int i = 0;
     int j = 0;
     while (i < builtIns.length || j < external.length) {
-      ToolRegistry.Entry entry = j >= external.length
-          || (i < builtIns.length && compare(builtIns[i].spec, external[j].spec) <= 0) ? builtIns[i++] : external[j++];
-      List<HiddenTool.Reason> reasons = availability.evaluate(entry.spec, context);
-      HiddenTool.Reason replaced = r.replaced.isEmpty() ? null : r.replaced.get(entry.spec.name());
-      if (replaced != null && entry.builtIn) {
-        reasons = reasons == null ? new ArrayList<>(1) : reasons;
-        reasons.add(replaced);
+      boolean builtIn = j >= external.length
+          || (i < builtIns.length && compare(builtIns[i].spec, external[j].spec) <= 0);
+      ToolRegistry.Entry entry = builtIn ? builtIns[i] : external[j];
+      Decided d;
+      if (builtIn) {
+        i++;
+        HiddenTool.Reason replaced = r.replaced.isEmpty() ? null : r.replaced.get(entry.spec.name());
+        if (replaced != null && effective.containsKey(entry.spec.family().orElse(""))) {
+          List<HiddenTool.Reason> reasons = availability.evaluate(entry.spec, context);
+          reasons = reasons == null ? new ArrayList<>(1) : reasons;
+          reasons.add(replaced);
+          hidden.add(new HiddenTool(entry.spec.name(), reasons));
+          continue;
+        }
+        d = decide(entry, context);
+      } else {
+        d = outside[j++];
       }
-      if (reasons != null) {
-        hidden.add(new HiddenTool(entry.spec.name(), reasons));
-        continue;
-      }
-      ToolSpec variant = availability.assemble(entry, context, hidden);
-      if (variant != null && descriptions != null) {
-        variant = describe(variant, context);
-      }
-      if (variant != null) {
-        visible.add(variant);
+      hidden.addAll(d.hidden);
+      if (d.variant != null) {
+        visible.add(d.variant);
         tools.add(entry.tool);
         sources.add(entry.builtIn ? null : entry.source);
       }
     }
-    return new PreparedTurn(this, context, visible, tools, sources, hidden, r);
+    return new PreparedTurn(this, context, visible, tools, sources, hidden, effective);
+  }
+
+  /** One tool's outcome on a turn: the variant shown (null when hidden) and what it adds to the hidden list. */
+  private record Decided(ToolSpec variant, List<HiddenTool> hidden) {}
+
+  private Decided decide(ToolRegistry.Entry entry, TurnContext context) {
+    List<HiddenTool.Reason> reasons = availability.evaluate(entry.spec, context);
+    if (reasons != null) {
+      return new Decided(null, List.of(new HiddenTool(entry.spec.name(), reasons)));
+    }
+    List<HiddenTool> hidden = new ArrayList<>(0);
+    ToolSpec variant = availability.assemble(entry, context, hidden);
+    if (variant != null && descriptions != null) {
+      variant = describe(variant, context);
+    }
+    return new Decided(variant, hidden);
+  }
+
+  /** The replaced families whose replacing tools are shown on this turn, with those tools' names, sorted. */
+  private static Map<String, List<String>> effectiveReplacements(Routing r, ToolRegistry.Entry[] external,
+      Decided[] outside) {
+    if (r.replacementNames.isEmpty()) {
+      return Map.of();
+    }
+    Map<String, List<String>> effective = new HashMap<>();
+    r.replacementNames.forEach((family, names) -> {
+      List<String> shown = new ArrayList<>(names.size());
+      for (int k = 0; k < external.length; k++) {
+        if (outside[k].variant != null && names.contains(external[k].spec.name())) {
+          shown.add(external[k].spec.name());
+        }
+      }
+      if (!shown.isEmpty()) {
+        shown.sort(null);
+        effective.put(family, List.copyOf(shown));
+      }
+    });
+    return Map.copyOf(effective);
   }
 
   /** The variant with the operator's description, or as it was when there is none or the override fails. */
@@ -264,6 +312,10 @@ public final class Loadout implements AutoCloseable {
     return renders.render(dialect, fingerprint, visible);
   }
 
+  RenderedTools renderStrict(Dialect dialect, String fingerprint, List<ToolSpec> visible) {
+    return renders.render(dialect, true, fingerprint, visible);
+  }
+
   /** Stops the threads Loadout created itself; executors the host supplied are left alone. */
   @Override
   public void close() {
@@ -314,6 +366,7 @@ public final class Loadout implements AutoCloseable {
     private int maxResultChars = DEFAULT_MAX_RESULT_CHARS;
     private JsonLimits jsonLimits = JsonLimits.DEFAULTS;
     private boolean nullMeansAbsent = true;
+    private ResultRemainders remainders;
 
     private Builder(ToolRegistry registry) {
       this.registry = registry;
@@ -438,8 +491,28 @@ public final class Loadout implements AutoCloseable {
       return this;
     }
 
+    /**
+     * Keeps the whole text of results cut at the result cap, per session, so the model can read on with
+     * {@code read_result_part}; register {@code remainders.readTool()} in the registry as well. Without it a cut
+     * result is only cut.
+     *
+     * @throws IllegalArgumentException at {@link #build()} if the registry lacks the store's read tool
+     */
+    public Builder resultRemainders(ResultRemainders remainders) {
+      if (remainders == null) {
+        throw new IllegalArgumentException("result remainders must not be null; leave them unset to only cut");
+      }
+      this.remainders = remainders;
+      return this;
+    }
+
     /** Builds the Loadout. */
     public Loadout build() {
+      if (remainders != null && registry.tool(ReadResultPartTool.NAME).filter(t -> t == remainders.readTool())
+          .isEmpty()) {
+        throw new IllegalArgumentException("resultRemainders is set but the registry does not hold its read tool; "
+            + "register remainders.readTool() so the model can read on");
+      }
       return new Loadout(this);
     }
   }

@@ -45,17 +45,18 @@ public final class PreparedTurn {
   private final List<BaseTool> tools;
   private final List<HiddenTool> hidden;
   private final String fingerprint;
-  private final Routing routing;
+  /** Replaced families whose replacing tools are shown on this turn, with those tools' names. */
+  private final Map<String, List<String>> replacementNames;
   /** Per visible tool: the external source's label, or null for a built-in. */
   private final List<String> sources;
   private volatile Map<String, Integer> index;
   private volatile TurnContext toolContext;
-  /** The dialects this turn was rendered in, one bit per {@link Dialect#ordinal()}. */
+  /** The dialects this turn was rendered in, one bit per {@link Dialect#ordinal()}, then one per strict OpenAI render. */
   private final java.util.concurrent.atomic.AtomicInteger rendered = new java.util.concurrent.atomic.AtomicInteger();
 
   PreparedTurn(Loadout loadout, TurnContext context, List<ToolSpec> visible, List<BaseTool> tools, List<String> sources,
-      List<HiddenTool> hidden, Routing routing) {
-    this.routing = routing;
+      List<HiddenTool> hidden, Map<String, List<String>> replacementNames) {
+    this.replacementNames = replacementNames;
     this.sources = sources;
     this.loadout = loadout;
     this.context = context;
@@ -126,7 +127,7 @@ public final class PreparedTurn {
     if (family == null) {
       throw new IllegalArgumentException("family must not be null");
     }
-    List<String> replacement = routing.replacementNames.get(family);
+    List<String> replacement = replacementNames.get(family);
     List<String> out = new ArrayList<>();
     for (ToolSpec s : visible) {
       if (replacement != null ? replacement.contains(s.name()) : s.family().map(family::equals).orElse(false)) {
@@ -143,7 +144,7 @@ public final class PreparedTurn {
 
   /**
    * Replaces {@code {<family>_tool}} macros in prompt text, such as {@code {url_fetch_tool}}: with the
-   * replacing source's tool names when a replacement applies (comma-separated), else with the names of
+   * replacing tools shown on this turn when a replacement applies (comma-separated), else with the names of
    * the built-ins of that family (whether or not they are visible this turn, so the prompt stays
    * stable). A macro naming a family nothing declares is left as written.
    */
@@ -155,7 +156,7 @@ public final class PreparedTurn {
     StringBuilder out = new StringBuilder(text.length());
     while (m.find()) {
       String family = m.group(1);
-      List<String> names = routing.replacementNames.get(family);
+      List<String> names = replacementNames.get(family);
       if (names == null || names.isEmpty()) {
         names = loadout.builtInsOfFamily(family);
       }
@@ -185,6 +186,94 @@ public final class PreparedTurn {
   }
 
   /**
+   * A tool choice for this turn in a provider's shape ({@link ToolChoice#render(Dialect)}), for the request's
+   * {@link ToolChoice#requestField(Dialect)} beside {@link #render(Dialect)}. Refuses what the provider would answer
+   * with an error, and a named tool the model was not shown, which would otherwise be a call Loadout then refuses.
+   *
+   * @param dialect the provider format; never null
+   * @param choice the choice; never null
+   * @return a new node the caller owns
+   * @throws IllegalArgumentException when the choice names a tool this turn does not show, or is
+   *     {@link ToolChoice#required()} on a turn that shows no tool
+   * @since 0.1
+   */
+  public tools.jackson.databind.JsonNode toolChoice(Dialect dialect, ToolChoice choice) {
+    if (dialect == null || choice == null) {
+      throw new IllegalArgumentException("dialect and choice must not be null, but were " + dialect + ", " + choice);
+    }
+    if (choice.toolName().isPresent() && indexOf(choice.toolName().get()) < 0) {
+      throw new IllegalArgumentException("tool choice names '" + choice.toolName().get() + "', which this turn does not "
+          + "show (visible: " + visibleNames() + ")");
+    }
+    if (choice.mode() == ToolChoice.Mode.REQUIRED && visible.isEmpty()) {
+      throw new IllegalArgumentException("tool choice 'required' on a turn that shows no tool");
+    }
+    return choice.render(dialect);
+  }
+
+  /**
+   * The visible tools for OpenAI's strict mode: each tool whose schema allows it with {@code "strict": true} and the
+   * schema strict mode needs (every property required, optional ones nullable, {@code additionalProperties: false};
+   * see {@link StrictTools}), every other tool exactly as {@link #render(Dialect)} sends it and reported with the
+   * reason, never rewritten into something it does not mean.
+   *
+   * <p>What was shown is what is checked: once a turn has been rendered strict for a dialect (and not also plainly for
+   * it), that dialect's calls to a strict tool are checked against the strict schema, so a call that leaves out a
+   * property or adds one is refused with {@code invalid_arguments}, and a {@code null} the rewrite made the model send
+   * for an optional property reaches the tool as the property not being given. Rendered both ways, the turn checks
+   * against the plain schema. Renders are cached like {@link #render(Dialect)}'s.
+   *
+   * @param dialect {@link Dialect#OPENAI_CHAT} or {@link Dialect#OPENAI_RESPONSES}
+   * @return the tools and the ones sent without strict mode; never null
+   * @throws IllegalArgumentException for any other dialect: strict mode is OpenAI's
+   * @since 0.1
+   */
+  public StrictTools renderStrict(Dialect dialect) {
+    if (dialect != Dialect.OPENAI_CHAT && dialect != Dialect.OPENAI_RESPONSES) {
+      throw new IllegalArgumentException("strict mode is OpenAI's (OPENAI_CHAT, OPENAI_RESPONSES), but the dialect was "
+          + dialect);
+    }
+    int bit = 1 << strictBit(dialect);
+    if ((rendered.get() & bit) == 0) {
+      rendered.getAndUpdate(r -> r | bit);
+    }
+    List<StrictTools.NotStrict> notStrict = new ArrayList<>();
+    for (ToolSpec s : visible) {
+      String refusal = s.strict().refusal();
+      if (refusal != null) {
+        notStrict.add(new StrictTools.NotStrict(s.name(), refusal));
+      }
+    }
+    return new StrictTools(loadout.renderStrict(dialect, fingerprint, visible), notStrict);
+  }
+
+  /** The bit of {@link #rendered} that says a strict render in this OpenAI dialect happened (after the plain ones). */
+  private static int strictBit(Dialect dialect) {
+    return Dialect.values().length + (dialect == Dialect.OPENAI_CHAT ? 0 : 1);
+  }
+
+  /**
+   * The schema a call is checked against, as shown: strict when the call's dialect saw only strict renders and the
+   * tool was strict in them, else the dialect's shown schema; null for the variant's own.
+   */
+  ShownSchema shownFor(ToolCall call, ToolSpec variant) {
+    Dialect dialect = checkedDialect(call);
+    if (dialect == null) {
+      return null;
+    }
+    if (dialect == Dialect.OPENAI_CHAT || dialect == Dialect.OPENAI_RESPONSES) {
+      int r = rendered.get();
+      if ((r & (1 << strictBit(dialect))) != 0 && (r & (1 << dialect.ordinal())) == 0) {
+        ShownSchema strict = variant.strictShown();
+        if (strict != null) {
+          return strict;
+        }
+      }
+    }
+    return variant.shown(dialect);
+  }
+
+  /**
    * The dialect whose shown schema a call is checked against: the call's own when it says, else the one this
    * turn was rendered in; null (the variant's own schema) when the turn was never rendered, or was rendered for
    * Gemini and for another dialect and the call does not say which it came from.
@@ -193,7 +282,14 @@ public final class PreparedTurn {
     if (call.dialect().isPresent()) {
       return call.dialect().get();
     }
-    int r = rendered.get();
+    int bits = rendered.get();
+    int r = bits & ((1 << Dialect.values().length) - 1);
+    if ((bits & (1 << strictBit(Dialect.OPENAI_CHAT))) != 0) {
+      r |= 1 << Dialect.OPENAI_CHAT.ordinal();
+    }
+    if ((bits & (1 << strictBit(Dialect.OPENAI_RESPONSES))) != 0) {
+      r |= 1 << Dialect.OPENAI_RESPONSES.ordinal();
+    }
     int gemini = 1 << Dialect.GEMINI.ordinal();
     if (r == 0 || (r & gemini) != 0 && (r & ~gemini) != 0) {
       return null;
@@ -217,13 +313,13 @@ public final class PreparedTurn {
     // Every result leaves through the one cap, whoever made it: a tool, Loadout's checks or an interceptor.
     return chain.handle((result, error) -> {
       if (error == null) {
-        return CompletableFuture.completedFuture(loadout.shaper.shape(result, variant(call.name()).orElse(null)));
+        return CompletableFuture.completedFuture(loadout.shaper.shape(result, variant(call.name()).orElse(null), context));
       }
       if (ToolCall.isMalformedArguments(error)) {
         // An interceptor read arguments the model got wrong; the model gets the answer it would have got anyway.
         ToolResult refused = ToolExecution.refusal(this, call);
         if (refused != null) {
-          return CompletableFuture.completedFuture(loadout.shaper.shape(refused, null));
+          return CompletableFuture.completedFuture(loadout.shaper.shape(refused, null, context));
         }
       }
       return CompletableFuture.<ToolResult>failedFuture(error instanceof java.util.concurrent.CompletionException

@@ -20,17 +20,21 @@ final class RenderCache {
       Caffeine.newBuilder().maximumSize(MAXIMUM_TURNS).executor(Runnable::run).build();
 
   RenderedTools render(Dialect dialect, String fingerprint, List<ToolSpec> visible) {
-    Key key = new Key(fingerprint, dialect);
+    return render(dialect, false, fingerprint, visible);
+  }
+
+  RenderedTools render(Dialect dialect, boolean strict, String fingerprint, List<ToolSpec> visible) {
+    Key key = new Key(fingerprint, dialect, strict);
     Entry cached = entries.getIfPresent(key);
     if (cached != null && cached.sameVariants(visible)) {
       return cached.tools;
     }
-    RenderedTools tools = new RenderedTools(dialect, ToolRenderer.turn(dialect, visible));
+    RenderedTools tools = new RenderedTools(dialect, ToolRenderer.turn(dialect, visible, strict));
     entries.put(key, new Entry(visible.toArray(new ToolSpec[0]), tools));
     return tools;
   }
 
-  private record Key(String fingerprint, Dialect dialect) {}
+  private record Key(String fingerprint, Dialect dialect, boolean strict) {}
 
   private static final class Entry {
     final ToolSpec[] variants;

@@ -52,6 +52,7 @@ final class Routing {
     Map<String, List<ToolRegistry.Entry>> byName = new LinkedHashMap<>();
     Map<String, List<ToolSource>> owners = new HashMap<>();
     List<HiddenTool> dropped = new ArrayList<>();
+    Map<String, ToolSource> soleOfFamily = soleSourcesOfFamilies(sources);
     for (ToolSource source : sources) {
       if (source == null || !source.isEnabled()) {
         continue;
@@ -60,7 +61,7 @@ final class Routing {
       for (BaseTool tool : source.tools()) {
         ToolSpec spec = tool.spec();
         ToolRegistry.Entry builtIn = registry.byName.get(spec.name());
-        if (builtIn != null) {
+        if (builtIn != null && !replacesSameName(source, builtIn, soleOfFamily)) {
           String what = builtIn.builtIn ? "a reserved built-in name" : "a name registered by [" + builtIn.source + "]";
           warnings.warn(log, "reserved|" + source.id() + "|" + spec.name(), () -> "Dropping external tool '" + spec.name()
               + "' from " + source.label() + ": it is " + what, null);
@@ -137,8 +138,38 @@ final class Routing {
       }
     }
     ToolRegistry.Entry[] sorted = accepted.toArray(new ToolRegistry.Entry[0]);
+    // A same-named replacement sorts beside its built-in; the built-in is hidden whenever the replacement shows.
     Arrays.sort(sorted, Comparator.comparing((ToolRegistry.Entry en) -> en.spec, order));
     return new Routing(sources, registry.version, sorted, Collections.unmodifiableList(dropped),
         Map.copyOf(replaced), Map.copyOf(replacementNames));
+  }
+
+  /** Per family, its one enabled source that offers tools; families with two or more such sources are absent. */
+  private static Map<String, ToolSource> soleSourcesOfFamilies(List<ToolSource> sources) {
+    Map<String, ToolSource> sole = new HashMap<>();
+    Map<String, Integer> counts = new HashMap<>();
+    for (ToolSource source : sources) {
+      if (source != null && source.isEnabled() && source.replacementFamily().isPresent() && !source.tools().isEmpty()) {
+        String family = source.replacementFamily().get();
+        if (counts.merge(family, 1, Integer::sum) == 1) {
+          sole.put(family, source);
+        } else {
+          sole.remove(family);
+        }
+      }
+    }
+    return sole;
+  }
+
+  /**
+   * Whether an external tool named like a built-in is that built-in's replacement, and so not a reserved name: the
+   * sole source of the built-in's family offers it (a {@code url_fetcher} server's own {@code fetch_url}, say).
+   * Every other use of a built-in's name stays reserved.
+   */
+  private static boolean replacesSameName(ToolSource source, ToolRegistry.Entry builtIn,
+      Map<String, ToolSource> soleOfFamily) {
+    return builtIn.builtIn && builtIn.spec.family().isPresent()
+        && source.replacementFamily().equals(builtIn.spec.family())
+        && soleOfFamily.get(builtIn.spec.family().get()) == source;
   }
 }

@@ -33,10 +33,28 @@ final class ShownSchema {
   private final ArgumentValidator validator;
   /** The annotated tree to coerce with; null when nothing needs coercing. */
   private final ObjectNode coercions;
+  /** Whether {@link #coercions} is a strict schema, whose marked nulls are dropped, rather than Gemini's enums. */
+  private final boolean strict;
 
-  private ShownSchema(ArgumentValidator validator, ObjectNode coercions) {
+  private ShownSchema(ArgumentValidator validator, ObjectNode coercions, boolean strict) {
     this.validator = validator;
     this.coercions = coercions;
+    this.strict = strict;
+  }
+
+  /**
+   * The strict schema an OpenAI strict render showed ({@link StrictSchema}): checked as shown, with the tool's own
+   * {@code $schema} and {@code $id}, and the nulls strict mode made the model send for optional properties dropped
+   * before the tool sees the arguments.
+   */
+  static ShownSchema strict(ToolSpec spec, ObjectNode annotated) {
+    ObjectNode checked = StrictSchema.withoutMarks(annotated);
+    for (String keyword : List.of("$schema", "$id")) {
+      if (spec.parametersView().has(keyword)) {
+        checked.set(keyword, spec.parametersView().get(keyword).deepCopy());
+      }
+    }
+    return new ShownSchema(ArgumentValidator.compile(spec.name(), checked), annotated, true);
   }
 
   /**
@@ -62,7 +80,7 @@ final class ShownSchema {
         }
       }
     }
-    return new ShownSchema(ArgumentValidator.compile(spec.name(), checked), coercions);
+    return new ShownSchema(ArgumentValidator.compile(spec.name(), checked), coercions, false);
   }
 
   ArgumentValidator validator() {
@@ -71,6 +89,9 @@ final class ShownSchema {
 
   /** The arguments the tool receives: a copy with shown strings turned back into typed enum values, or them. */
   ObjectNode coerce(ObjectNode arguments) {
+    if (strict) {
+      return StrictSchema.coerce(arguments, coercions);
+    }
     return coercions == null ? arguments : (ObjectNode) coerce(arguments.deepCopy(), coercions);
   }
 

@@ -38,8 +38,7 @@ final class ToolExecution {
     }
     ToolSpec variant = turn.variant(i);
     Loadout loadout = turn.loadout();
-    Dialect dialect = turn.checkedDialect(call);
-    ShownSchema shown = dialect == null ? null : variant.shown(dialect);
+    ShownSchema shown = turn.shownFor(call, variant);
     ArgumentValidator validator = shown == null ? variant.validator() : shown.validator();
     ObjectNode arguments = checked.arguments;
     List<ArgumentValidator.Violation> violations;

@@ -40,7 +40,7 @@ import tools.jackson.databind.JsonNode;
  * {@link PreparedTurn#execute(ToolCall)} under the {@link Parallelism}, and the assistant's turn and
  * {@link Dialect#historyMessages(List)} of the outcomes are appended together, then the round callback runs. After
  * {@link Builder#maxRounds(int)} rounds that called tools the loop stops with {@link Stop#ROUND_LIMIT}; the last
- * round's results are appended, so the history is valid to send (with tool choice {@code none}, say, for a final
+ * round's results are appended, so the history is valid to send (with {@link ToolChoice#none()}, say, for a final
  * answer). {@link Request#lastRound()} tells the model call which round that is.
  *
  * <h2>The deadline</h2>

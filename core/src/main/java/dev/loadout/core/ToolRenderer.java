@@ -27,6 +27,27 @@ final class ToolRenderer {
     return spec.cachedRender(dialect);
   }
 
+  /** A tool's strict OpenAI definition, or its plain one when its schema cannot be strict; cached on the spec. */
+  static byte[] strictTool(Dialect dialect, ToolSpec spec) {
+    byte[] cached = spec.cachedStrictRender(dialect);
+    if (cached != null) {
+      return cached;
+    }
+    StrictSchema.Outcome strict = spec.strict();
+    byte[] bytes;
+    if (strict.refusal() != null) {
+      bytes = tool(dialect, spec);
+    } else {
+      ObjectNode out = definition(dialect, spec);
+      ObjectNode fn = dialect == Dialect.OPENAI_CHAT ? (ObjectNode) out.get("function") : out;
+      fn.set("parameters", StrictSchema.withoutMarks(strict.annotated()));
+      fn.put("strict", true);
+      bytes = Json.bytes(out);
+    }
+    spec.cacheStrictRender(dialect, bytes);
+    return spec.cachedStrictRender(dialect);
+  }
+
   static ObjectNode definition(Dialect dialect, ToolSpec spec) {
     ObjectNode schema = DialectSchemas.forDialect(dialect, spec.parametersView());
     ObjectNode out = Json.object();
@@ -66,13 +87,18 @@ final class ToolRenderer {
 
   /** The provider's {@code tools} value for these specs, in order. */
   static byte[] turn(Dialect dialect, List<ToolSpec> specs) {
+    return turn(dialect, specs, false);
+  }
+
+  /** The provider's {@code tools} value, each tool strict where its schema allows when {@code strict}. */
+  static byte[] turn(Dialect dialect, List<ToolSpec> specs, boolean strict) {
     if (specs.isEmpty()) {
       return new byte[] {'[', ']'};
     }
     byte[][] parts = new byte[specs.size()][];
     int size = 0;
     for (int i = 0; i < parts.length; i++) {
-      parts[i] = tool(dialect, specs.get(i));
+      parts[i] = strict ? strictTool(dialect, specs.get(i)) : tool(dialect, specs.get(i));
       size += parts[i].length + 1;
     }
     boolean gemini = dialect == Dialect.GEMINI;

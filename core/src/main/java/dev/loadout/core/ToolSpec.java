@@ -53,6 +53,10 @@ public final class ToolSpec {
   /** Per schema class (every dialect but Gemini, Gemini): the shown schema, or {@link #OWN} when it failed to compile. */
   private final java.util.concurrent.atomic.AtomicReferenceArray<Object> shown = new java.util.concurrent.atomic.AtomicReferenceArray<>(2);
   private static final Object OWN = new Object();
+  /** OpenAI's strict form of the shown schema ({@link StrictSchema.Outcome}), computed at most once. */
+  private volatile StrictSchema.Outcome strict;
+  /** The strict renders for OpenAI Chat and Responses, and the strict shown schema (or {@link #OWN}). */
+  private final AtomicReferenceArray<Object> strictDerived = new AtomicReferenceArray<>(3);
   private volatile VariantCache variants;
 
   private ToolSpec(Builder b, ObjectNode ownedParameters) {
@@ -280,6 +284,43 @@ public final class ToolSpec {
       }
     }
     return v;
+  }
+
+  /** OpenAI's strict form of this variant's shown schema, or why it has none. */
+  StrictSchema.Outcome strict() {
+    StrictSchema.Outcome o = strict;
+    if (o == null) {
+      o = StrictSchema.of(DialectSchemas.forDialect(Dialect.OPENAI_CHAT, parametersView()));
+      if (o.refusal() == null) {
+        try {
+          ArgumentValidator.compile(name, StrictSchema.withoutMarks(o.annotated()));
+        } catch (IllegalArgumentException e) {
+          o = new StrictSchema.Outcome(null, "its strict form cannot be compiled");
+        }
+      }
+      strict = o;
+    }
+    return o;
+  }
+
+  /** The schema a strict OpenAI render showed, as {@code execute} checks it; null when the tool was shown plain. */
+  ShownSchema strictShown() {
+    Object s = strictDerived.get(2);
+    if (s == null) {
+      StrictSchema.Outcome o = strict();
+      s = o.refusal() != null ? OWN : ShownSchema.strict(this, o.annotated());
+      strictDerived.compareAndSet(2, null, s);
+      s = strictDerived.get(2);
+    }
+    return s == OWN ? null : (ShownSchema) s;
+  }
+
+  byte[] cachedStrictRender(Dialect dialect) {
+    return (byte[]) strictDerived.get(dialect == Dialect.OPENAI_CHAT ? 0 : 1);
+  }
+
+  void cacheStrictRender(Dialect dialect, byte[] bytes) {
+    strictDerived.compareAndSet(dialect == Dialect.OPENAI_CHAT ? 0 : 1, null, bytes);
   }
 
   byte[] cachedRender(Dialect dialect) {

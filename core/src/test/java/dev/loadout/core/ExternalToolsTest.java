@@ -86,13 +86,59 @@ class ExternalToolsTest {
   }
 
   @Test
-  void aReplacementSourceWhoseToolsWereAllDroppedReplacesNothing() {
-    ToolSource clash = ToolSource.of("a", "reader", List.of(tool("fetch_url"))).replacing("url_fetch");
+  void theSoleSourceOfAFamilyOfferingTheBuiltInsOwnNameReplacesIt() {
+    ToolSource reader = ToolSource.of("a", "reader", List.of(tool("fetch_url"))).replacing("url_fetch");
     ToolSource disabled = ToolSource.of("b", "search", List.of(tool("find"))).replacing("web_search").enabled(false);
-    try (Loadout loadout = loadout(List.of(clash, disabled))) {
+    try (Loadout loadout = loadout(List.of(reader, disabled))) {
       PreparedTurn turn = loadout.prepare(Tools.context().build());
       assertThat(turn.visibleNames()).containsExactly("fetch_url", "roll_dice", "web_search");
+      assertThat(turn.externalSource("fetch_url")).contains("reader");
+      assertThat(turn.hidden("fetch_url").orElseThrow().hasReason("replaced_by_source")).isTrue();
+      assertThat(turn.familyToolNames("url_fetch")).containsExactly("fetch_url");
+      assertThat(turn.expandMacros("{url_fetch_tool}")).isEqualTo("fetch_url");
       assertThat(turn.hasFamily("web_search")).isTrue();
+    }
+  }
+
+  @Test
+  void aBuiltInsNameStaysReservedForEverySourceThatIsNotItsFamilysSoleReplacement() {
+    ToolSource general = ToolSource.of("g", "general", List.of(tool("fetch_url")));
+    ToolSource otherFamily = ToolSource.of("s", "search", List.of(tool("fetch_url"), tool("find"))).replacing("web_search");
+    try (Loadout loadout = loadout(List.of(general, otherFamily))) {
+      PreparedTurn turn = loadout.prepare(Tools.context().build());
+      assertThat(turn.externalSource("fetch_url")).isEmpty();
+      assertThat(turn.hidden()).filteredOn(h -> h.name().equals("fetch_url"))
+          .allSatisfy(h -> assertThat(h.hasReason("name_reserved")).isTrue()).hasSize(2);
+      assertThat(turn.visibleNames()).containsExactly("fetch_url", "find", "roll_dice");
+    }
+    ToolSource a = ToolSource.of("a", "reader a", List.of(tool("fetch_url"))).replacing("url_fetch");
+    ToolSource b = ToolSource.of("b", "reader b", List.of(tool("read_b"))).replacing("url_fetch");
+    try (Loadout loadout = loadout(List.of(a, b))) {
+      PreparedTurn turn = loadout.prepare(Tools.context().build());
+      // With two sources of the family, a's fetch_url stays reserved; b alone still offers a tool, so b replaces.
+      assertThat(turn.externalSource("fetch_url")).isEmpty();
+      assertThat(turn.hidden()).filteredOn(h -> h.name().equals("fetch_url")).extracting(h -> h.reasons().get(0).code())
+          .containsExactlyInAnyOrder("name_reserved", "replaced_by_source");
+      assertThat(turn.familyToolNames("url_fetch")).containsExactly("read_b");
+    }
+  }
+
+  @Test
+  void aReplacementWhoseToolsAreAllHiddenOnATurnLeavesTheBuiltInShownAndEveryResolutionAgrees() {
+    BaseTool switched = Tools.FnTool.echo(Tools.spec("read_page").toBuilder().switchedOffBy("web_search").build());
+    ToolSource reader = ToolSource.of("f", "reader", List.of(switched)).replacing("url_fetch");
+    try (Loadout loadout = Loadout.builder(REGISTRY).externalTools(ctx -> List.of(reader))
+        .addFilter(dev.loadout.core.availability.AvailabilityFilters.featureFlags()).build()) {
+      PreparedTurn off = loadout.prepare(Tools.context().flag("web_search", false).build());
+      assertThat(off.visibleNames()).contains("fetch_url").doesNotContain("read_page");
+      assertThat(off.hidden("fetch_url")).isEmpty();
+      assertThat(off.familyToolNames("url_fetch")).containsExactly("fetch_url");
+      assertThat(off.expandMacros("{url_fetch_tool}")).isEqualTo("fetch_url");
+
+      PreparedTurn on = loadout.prepare(Tools.context().build());
+      assertThat(on.visibleNames()).contains("read_page").doesNotContain("fetch_url");
+      assertThat(on.familyToolNames("url_fetch")).containsExactly("read_page");
+      assertThat(on.expandMacros("{url_fetch_tool}")).isEqualTo("read_page");
     }
   }
 

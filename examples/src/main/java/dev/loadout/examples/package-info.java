@@ -1,6 +1,9 @@
 /**
  * Runnable examples: {@link dev.loadout.examples.bot.ConsoleBot}, the reference console bot the README's first
- * command runs, {@link dev.loadout.examples.Demo}, the offline demo, and {@link dev.loadout.examples.QuickStart},
- * the README's quick start kept compiling. Never published.
+ * command runs, {@link dev.loadout.examples.Demo}, the offline demo,
+ * {@link dev.loadout.examples.DeferredConversation}, a deferred-mode conversation played offline,
+ * {@link dev.loadout.examples.QuickStart}, the README's quick start kept compiling, and
+ * {@link dev.loadout.examples.SharedStores}, the README's wiring of the stores for several processes on one
+ * PostgreSQL (HikariCP for the stores, a plain connection for the change feed). Never published.
  */
 package dev.loadout.examples;

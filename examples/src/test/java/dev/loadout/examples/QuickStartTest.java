@@ -40,6 +40,10 @@ class QuickStartTest {
         "examples/src/main/java/dev/loadout/examples/QuickStart.java")), "// quickstart:start", "// quickstart:end");
     assertThat(readme).isEqualTo(source);
     assertThat(readme.split("\n")).hasSizeLessThanOrEqualTo(15);
+    // The consumer project (built by CI against the installed artifacts) runs the same lines.
+    String consumer = between(Files.readAllLines(ROOT.resolve(
+        "examples/consumer/src/main/java/com/example/bot/ConsumerBot.java")), "// quickstart:start", "// quickstart:end");
+    assertThat(consumer).isEqualTo(readme);
   }
 
   @Test

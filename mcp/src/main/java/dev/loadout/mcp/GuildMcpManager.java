@@ -65,8 +65,9 @@ public final class GuildMcpManager implements ExternalToolSources, AutoCloseable
    * The switch that turns off the tools of {@code web_search} and {@code url_fetcher} servers, as their specs
    * declare: like every built-in switch, a flag that is not set reads as on, so a guild that registers a
    * {@code url_fetcher} keeps URL fetching through it. Set to {@code false}, the tools are hidden with
-   * {@code feature_flag_off} and a call that still arrives fails with that code; the built-in they replace stays
-   * replaced meanwhile, so with the switch off the guild's web family is off.
+   * {@code feature_flag_off} and a call that still arrives fails with that code; the built-in they replace comes
+   * back meanwhile (a replacement hides its built-ins only on turns that show one of its tools), so a guild is never
+   * left without a tool of the family.
    */
   public static final String REPLACEMENT_FLAG = "web_search";
   /** How long a guild's configuration is cached at most unless {@link Builder#configTtl} says otherwise. */
@@ -228,23 +229,25 @@ public final class GuildMcpManager implements ExternalToolSources, AutoCloseable
     return true;
   }
 
-  /** The guild's enabled servers, through the config cache. */
+  /**
+   * The guild's enabled servers, through the config cache. The read runs inside the cache's load of the guild:
+   * an invalidation that arrives meanwhile (another process's change, announced after the read may have seen the
+   * store) waits for the load and then drops it, where a read followed by a separate put would cache the stale
+   * list until the TTL.
+   */
   private List<Target> targets(String guildId) {
-    List<Target> cached = config.getIfPresent(guildId);
-    if (cached != null) {
-      return cached;
-    }
     try {
-      List<Target> read = new ArrayList<>();
-      for (McpRegistration r : store.list(guildId)) {
-        if (r.enabled()) {
-          read.add(Target.of(r, settings));
+      return config.get(guildId, g -> {
+        List<Target> read = new ArrayList<>();
+        for (McpRegistration r : store.list(g)) {
+          if (r.enabled()) {
+            read.add(Target.of(r, settings));
+          }
         }
-      }
-      List<Target> copy = List.copyOf(read);
-      config.put(guildId, copy);
-      return copy;
+        return List.copyOf(read);
+      });
     } catch (RuntimeException e) {
+      // Nothing is cached for a failed read: the next turn tries again.
       LOG.warn("MCP registrations of guild {} could not be read; its MCP tools are left out of this turn ({})", guildId,
           e.getClass().getSimpleName());
       return List.of();

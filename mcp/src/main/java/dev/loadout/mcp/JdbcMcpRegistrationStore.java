@@ -218,11 +218,12 @@ public final class JdbcMcpRegistrationStore implements McpRegistrationStore {
    * Rewrites every stored token that is not under the cipher's current key under it, after a rotation
    * ({@code TokenCipher.aesGcm("k2", newKey).withOldKey("k1", oldKey)}), so the old key can be retired. Rows go
    * in batches of {@code batchSize}, each in a transaction of its own, so locks are short and other processes go
-   * on serving; each row is rewritten only if it still holds the ciphertext just read (a row changed or removed
-   * meanwhile is left to its writer). It is resumable: run it again after an interruption and it carries on with
-   * the rows still under an old key. Every process that reads the store meanwhile must have the new cipher, which
-   * reads both keys. A token that cannot be decrypted (a key this cipher does not know) is left as it is and
-   * counted.
+   * on serving; each row is rewritten only if it is still under the key id just read, so a row another rotator
+   * rewrote meanwhile is left as that one wrote it (no write path changes a row's secrets in place other than
+   * rotation: a new token is a new registration), and a row removed meanwhile is not written. It is resumable:
+   * run it again after an interruption and it carries on with the rows still under an old key. Every process
+   * that reads the store meanwhile must have the new cipher, which reads both keys. A token that cannot be
+   * decrypted (a key this cipher does not know) is left as it is and counted.
    *
    * @param batchSize rows per transaction; 1 to 10,000
    * @return how many tokens were rewritten and how many could not be read

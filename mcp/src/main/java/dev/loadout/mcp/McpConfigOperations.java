@@ -181,8 +181,10 @@ public final class McpConfigOperations {
       return outcome(ConfigOutcome.UNCHANGED, "'" + r.name() + "' is already "
           + (enabled ? "enabled." : "disabled."), r);
     }
-    if (!write(() -> store.setEnabled(guildId, id, enabled))) {
-      return outcome(ConfigOutcome.WRITE_FAILED, "'" + r.name() + "' could not be changed.", r);
+    Written w = write(() -> store.setEnabled(guildId, id, enabled));
+    if (w != Written.DONE) {
+      return w == Written.GONE ? removedMeanwhile(r, id)
+          : outcome(ConfigOutcome.WRITE_FAILED, "'" + r.name() + "' could not be changed.", r);
     }
     hooks.invalidate(guildId);
     if (!enabled) {
@@ -238,8 +240,10 @@ public final class McpConfigOperations {
       return outcome(ConfigOutcome.UNCHANGED, "'" + r.name() + "' already has that tool selection: "
           + selection.describe() + ".", r);
     }
-    if (!write(() -> store.updateToolSelection(guildId, id, selection))) {
-      return outcome(ConfigOutcome.WRITE_FAILED, "The tool selection of '" + r.name() + "' could not be changed.", r);
+    Written w = write(() -> store.updateToolSelection(guildId, id, selection));
+    if (w != Written.DONE) {
+      return w == Written.GONE ? removedMeanwhile(r, id)
+          : outcome(ConfigOutcome.WRITE_FAILED, "The tool selection of '" + r.name() + "' could not be changed.", r);
     }
     hooks.invalidate(guildId);
     McpRegistration updated = r.withToolSelection(selection);
@@ -258,8 +262,10 @@ public final class McpConfigOperations {
       return found.refusal();
     }
     McpRegistration r = found.registration();
-    if (!write(() -> store.remove(guildId, id))) {
-      return outcome(ConfigOutcome.WRITE_FAILED, "'" + r.name() + "' could not be removed.", r);
+    Written w = write(() -> store.remove(guildId, id));
+    if (w != Written.DONE) {
+      return w == Written.GONE ? removedMeanwhile(r, id)
+          : outcome(ConfigOutcome.WRITE_FAILED, "'" + r.name() + "' could not be removed.", r);
     }
     hooks.invalidate(guildId);
     hooks.disconnect(guildId, id);
@@ -415,13 +421,26 @@ public final class McpConfigOperations {
     boolean run();
   }
 
-  private static boolean write(Write w) {
+  /** What a write by id did: it wrote, found no row (removed since the read), or failed. */
+  private enum Written { DONE, GONE, FAILED }
+
+  private static Written write(Write w) {
     try {
-      return w.run();
+      return w.run() ? Written.DONE : Written.GONE;
     } catch (RuntimeException e) {
       LOG.warn("MCP registration write failed ({})", e.getClass().getSimpleName());
-      return false;
+      return Written.FAILED;
     }
+  }
+
+  /**
+   * The registration was read, then removed by someone else (another admin, another process) before this write,
+   * which found no row and changed nothing: that is not a failure to retry. The remover's change announcement
+   * has already dropped it from every process's cache and closed its connections.
+   */
+  private static ConfigOutcome removedMeanwhile(McpRegistration r, long id) {
+    return outcome(ConfigOutcome.NOT_FOUND, "'" + r.name() + "' (id " + id + ") was removed meanwhile; nothing was "
+        + "changed.", null);
   }
 
   private static ConfigOutcome outcome(String code, String message, McpRegistration registration) {

@@ -40,14 +40,14 @@ import org.apiguardian.api.API;
  *       {@code development}, {@code dev}, {@code local} or {@code test}</td></tr>
  * </table>
  * A missing value gives the default; a value that cannot be read or is out of range (deadlines from 1 ms to
- * 1 day, the cooldown and the TTL to 366 days, counts from 1) is refused with an
+ * 1 day, and so are the cooldowns and TTLs; counts from 1) is refused with an
  * {@link IllegalArgumentException} naming the variable.
  *
  * @since 0.1
  */
 @API(status = MAINTAINED, since = "0.1")
 public final class McpSettings {
-  /** Default per-attempt connect deadline. */
+  /** Default connect deadline: one budget shared by the Streamable HTTP attempt and the SSE fallback. */
   public static final Duration DEFAULT_CONNECT_TIMEOUT = Duration.ofSeconds(15);
   /** Default per-call deadline. */
   public static final Duration DEFAULT_EXECUTION_TIMEOUT = Duration.ofSeconds(30);

@@ -4,6 +4,8 @@ import dev.loadout.core.Loadout;
 import dev.loadout.core.ToolRegistry;
 import dev.loadout.core.ToolSpec;
 import dev.loadout.core.TurnContext;
+import com.zaxxer.hikari.HikariConfig;
+import com.zaxxer.hikari.HikariDataSource;
 import dev.loadout.core.blocking.BlockType;
 import dev.loadout.core.blocking.JdbcPersonaBlockStore;
 import dev.loadout.core.blocking.PersonaBlock;
@@ -26,6 +28,10 @@ import dev.loadout.core.store.StoreChanges;
 import dev.loadout.testkit.process.Step;
 import dev.loadout.testkit.process.Worker;
 import dev.loadout.testkit.process.WorkerContext;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Proxy;
+import java.sql.ResultSet;
+import java.sql.Statement;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -46,7 +52,9 @@ import javax.sql.DataSource;
  * {@code setEnabled}, {@code remove}, {@code block}, {@code saveDirect}) return when committed, with that instant
  * (epoch micros) last. {@code await…} steps serve turns (or route messages) until what they wait for shows, and
  * return the instant it first showed; a bot turns every few milliseconds here, and gives up after the timeout.
- * Feed events are reported as observations {@code change <kind> <scope or *>}.
+ * Feed events are reported as observations {@code change <kind> <scope or *>}, and on PostgreSQL each listening
+ * connection the feed opens as {@code listener <backend pid>}. On PostgreSQL the stores borrow their connections
+ * from a HikariCP pool and the feed listens on a plain {@code PGSimpleDataSource} connection, as the README advises.
  */
 public final class BotWorker implements Worker {
   static final ToolSpec LOOKUP = ToolSpec.builder("lookup", """
@@ -54,6 +62,7 @@ public final class BotWorker implements Worker {
   private static final Duration TURN_PACE = Duration.ofMillis(2);
 
   private volatile StoreChanges feed;
+  private volatile HikariDataSource pool;
   private volatile JdbcMcpRegistrationStore mcp;
   private volatile GuildMcpManager manager;
   private volatile Loadout loadout;
@@ -103,10 +112,23 @@ public final class BotWorker implements Worker {
   }
 
   private Object open(Step step, WorkerContext context) {
-    DataSource ds = SharedDb.open(step.arg(0));
+    DataSource plain = SharedDb.open(step.arg(0));
+    DataSource ds = plain;
+    if (step.arg(0).startsWith("pg:")) {
+      // The stores borrow from a pool, as the README advises; the feed's listener keeps a plain connection. Small
+      // and lazy, because every test of every build on this machine shares the one PostgreSQL's 100 connections;
+      // the racing adds queue for a connection, which is what a host's pool does too.
+      HikariConfig config = new HikariConfig();
+      config.setDataSource(plain);
+      config.setMaximumPoolSize(8);
+      config.setMinimumIdle(1);
+      config.setPoolName("bot-" + context.index());
+      pool = new HikariDataSource(config);
+      ds = pool;
+    }
     if (step.arg(1).equals("notify")) {
       Duration backoff = Duration.ofMillis(step.args().size() > 3 ? step.longArg(3) : 100);
-      PostgresChanges pg = PostgresChanges.builder(ds).reconnectBackoff(backoff, backoff.multipliedBy(4)).build();
+      PostgresChanges pg = PostgresChanges.builder(listenerSource(plain, context)).reconnectBackoff(backoff, backoff.multipliedBy(4)).build();
       if (!pg.awaitListening(Duration.ofSeconds(20))) {
         throw new IllegalStateException("the feed did not start listening");
       }
@@ -127,6 +149,30 @@ public final class BotWorker implements Worker {
         name -> name.equals("lookup") ? LOOKUP : null).build();
     tasks = JdbcToolTaskStore.create(ds);
     return "open";
+  }
+
+  /**
+   * The feed's data source, reporting each connection it hands out as an observation {@code listener <backend pid>}:
+   * the one way a test can tell its own processes' listening connections from those of other tests (and other
+   * builds) on the same PostgreSQL, which all carry the same {@code application_name}.
+   */
+  private static DataSource listenerSource(DataSource plain, WorkerContext context) {
+    return (DataSource) Proxy.newProxyInstance(BotWorker.class.getClassLoader(), new Class<?>[] {DataSource.class},
+        (proxy, method, args) -> {
+          Object out;
+          try {
+            out = method.invoke(plain, args);
+          } catch (InvocationTargetException e) {
+            throw e.getCause();
+          }
+          if (out instanceof java.sql.Connection c) {
+            try (Statement s = c.createStatement(); ResultSet rows = s.executeQuery("SELECT pg_backend_pid()")) {
+              rows.next();
+              context.observe("listener", String.valueOf(rows.getInt(1)));
+            }
+          }
+          return out;
+        });
   }
 
   /**
@@ -202,6 +248,9 @@ public final class BotWorker implements Worker {
     }
     if (feed != null) {
       feed.close();
+    }
+    if (pool != null) {
+      pool.close();
     }
   }
 }

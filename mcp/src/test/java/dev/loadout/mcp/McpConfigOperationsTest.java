@@ -6,7 +6,9 @@ import dev.loadout.core.net.NetworkGuard;
 import dev.loadout.core.net.NetworkPolicy;
 import dev.loadout.core.store.StoreException;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -19,6 +21,8 @@ class McpConfigOperationsTest {
   ConfigHooks.TestResult nextTest = ConfigHooks.TestResult.ok(List.of("echo", "echo", "sum\u0000x"), "streamable_http");
   boolean failReads;
   boolean failWrites;
+  /** Runs once, right after the next read: another admin or process acting between an operation's read and write. */
+  Runnable afterRead;
 
   final McpRegistrationStore store = new McpRegistrationStore() {
     @Override
@@ -27,7 +31,13 @@ class McpConfigOperationsTest {
       if (failReads) {
         throw new StoreException("registrations: list failed", null);
       }
-      return memory.list(guildId);
+      List<McpRegistration> read = memory.list(guildId);
+      Runnable meanwhile = afterRead;
+      afterRead = null;
+      if (meanwhile != null) {
+        meanwhile.run();
+      }
+      return read;
     }
 
     @Override
@@ -243,6 +253,25 @@ class McpConfigOperationsTest {
     assertThat(ops().remove("g1", id).code()).isEqualTo(ConfigOutcome.REMOVED);
     assertThat(calls).containsExactly("read", "write", "invalidate g1", "disconnect g1/" + id);
     assertThat(memory.list("g1")).isEmpty();
+  }
+
+  @Test
+  void aRegistrationRemovedBetweenTheReadAndTheWriteIsNotFoundNotAFailedWrite() {
+    McpSettings roomy = McpSettings.builder().requireHttps(false).maxServersPerGuild(5).build();
+    Map<String, java.util.function.LongFunction<ConfigOutcome>> changes = new LinkedHashMap<>();
+    changes.put("disable", id -> ops(roomy, NetworkPolicy.development()).setEnabled("g1", id, false));
+    changes.put("select", id -> ops(roomy, NetworkPolicy.development()).setToolSelection("g1", id, "echo", "", ""));
+    changes.put("remove", id -> ops(roomy, NetworkPolicy.development()).remove("g1", id));
+    changes.forEach((name, change) -> {
+      long id = ops(roomy, NetworkPolicy.development()).add("g1", name, "http://127.0.0.1:9/", null, null)
+          .registration().orElseThrow().id();
+      afterRead = () -> memory.remove("g1", id);
+      calls.clear();
+      ConfigOutcome out = change.apply(id);
+      assertThat(out.code()).as(name + ": " + out.message()).isEqualTo(ConfigOutcome.NOT_FOUND);
+      assertThat(out.message()).isEqualTo("'" + name + "' (id " + id + ") was removed meanwhile; nothing was changed.");
+      assertThat(calls).as(name + ": nothing invalidated or disconnected here").containsExactly("read", "write");
+    });
   }
 
   @Test

@@ -44,7 +44,7 @@ class MigrationsAcrossProcessesTest {
             assertThat(f.join().values()).as("every process started every store").hasSize(4);
           }
           Map<String, Integer> versions = db.versions();
-          assertThat(versions).containsEntry("tool_tasks", 1).containsEntry("persona_user_blocks", 1)
+          assertThat(versions).containsEntry("tool_tasks", 2).containsEntry("persona_user_blocks", 1)
               .containsEntry("direct_configs", 1).containsEntry("mcp_registrations", 3);
           // Steps 2 and 3 of the MCP store add columns and are not repeatable: all starting proves each ran once.
           assertThat(db.count("SELECT COUNT(*) FROM loadout_mcp_registrations")).isZero();

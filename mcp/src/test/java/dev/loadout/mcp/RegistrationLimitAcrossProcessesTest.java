@@ -41,7 +41,7 @@ class RegistrationLimitAcrossProcessesTest {
       bots.runAll("open", shared.spec(), db.equals("postgres") ? "notify" : "poll", String.valueOf(LIMIT));
       List<String> outcomes = race(bots, "g-limit", i -> "p" + i + "-");
       assertThat(shared.count("SELECT COUNT(*) FROM loadout_mcp_registrations WHERE guild_id = 'g-limit'"))
-          .isEqualTo(LIMIT);
+          .as("outcomes %s", outcomes).isEqualTo(LIMIT);
       assertThat(outcomes).hasSize(PROCESSES * ADDS);
       assertThat(outcomes.stream().filter(o -> o.startsWith(ConfigOutcome.ADDED + "|"))).hasSize(LIMIT);
       assertThat(outcomes.stream().filter(o -> !o.startsWith(ConfigOutcome.ADDED + "|")))
@@ -60,7 +60,7 @@ class RegistrationLimitAcrossProcessesTest {
       // Every process adds "same-0" … "same-19"; names differ only in case between processes.
       List<String> outcomes = race(bots, "g-names", i -> i == 1 ? "SAME-" : "same-");
       assertThat(shared.count("SELECT COUNT(*) FROM loadout_mcp_registrations WHERE guild_id = 'g-names'"))
-          .isEqualTo(ADDS);
+          .as("outcomes %s", outcomes).isEqualTo(ADDS);
       assertThat(shared.count("SELECT COUNT(DISTINCT name_key) FROM loadout_mcp_registrations WHERE guild_id = 'g-names'"))
           .isEqualTo(ADDS);
       assertThat(outcomes.stream().filter(o -> o.startsWith(ConfigOutcome.ADDED + "|"))).hasSize(ADDS);

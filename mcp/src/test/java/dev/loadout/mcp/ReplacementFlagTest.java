@@ -83,14 +83,15 @@ class ReplacementFlagTest {
   }
 
   @Test
-  void withTheFlagSetToFalseTheToolsAreHiddenAndTheReplacedBuiltInStaysReplaced() {
+  void withTheFlagSetToFalseTheToolsAreHiddenAndTheBuiltInComesBack() {
     register(ServerType.URL_FETCHER);
     try (Loadout loadout = loadout()) {
       PreparedTurn turn = loadout.prepare(FLAG_OFF);
 
-      assertThat(turn.visibleNames()).doesNotContain("fetch", "echo", "fetch_url");
+      assertThat(turn.visibleNames()).doesNotContain("fetch", "echo").contains("fetch_url");
       assertThat(turn.hidden("fetch").orElseThrow().hasReason(AvailabilityFilters.FEATURE_FLAG_OFF)).isTrue();
-      assertThat(turn.hidden("fetch_url").orElseThrow().hasReason("replaced_by_source")).isTrue();
+      assertThat(turn.hidden("fetch_url")).isEmpty();
+      assertThat(turn.familyToolNames("url_fetch")).containsExactly("fetch_url");
     }
   }
 

@@ -25,7 +25,8 @@ import org.apiguardian.api.API;
  * <p>{@link #create(DataSource)} creates or migrates the table {@value #TABLE} at once, so a database
  * that cannot be reached fails at start-up rather than on the first block. One row per (guild, persona,
  * user); expiry is compared in SQL, so expired rows are never returned, and {@link #pruneExpired} deletes
- * them. Each save and removal is announced on the store's {@link #changes() change feed}, inside its
+ * them; a removal is one {@code DELETE … RETURNING}, so it reports exactly the row it deleted, and of racing
+ * removals only one reports the block. Each save and removal is announced on the store's {@link #changes() change feed}, inside its
  * transaction where the feed allows, so every process's {@link PersonaBlocks} drops the key. For SQLite,
  * open the file with {@link dev.loadout.core.store.SqliteDatabase} (WAL and a busy timeout).
  *
@@ -110,16 +111,21 @@ public final class JdbcPersonaBlockStore implements PersonaBlockStore {
 
   @Override
   public Optional<PersonaBlock> remove(PersonaBlock.Key key, Instant now) {
+    // One statement: a read before the delete could report a block that another process replaced meanwhile (the
+    // delete then takes the new one), or let two racing removals both report the block.
     return jdbc.write("remove a block", (c, d, changed) -> {
-      Optional<PersonaBlock> active = select(c, d, key, now);
-      try (PreparedStatement s = c.prepareStatement(
-          "DELETE FROM " + TABLE + " WHERE guild_id = ? AND persona_id = ? AND user_id = ?")) {
+      try (PreparedStatement s = c.prepareStatement("DELETE FROM " + TABLE
+          + " WHERE guild_id = ? AND persona_id = ? AND user_id = ? RETURNING " + COLUMNS)) {
         bindKey(s, key);
-        if (s.executeUpdate() > 0) {
+        try (ResultSet rows = s.executeQuery()) {
+          if (!rows.next()) {
+            return Optional.<PersonaBlock>empty();
+          }
           changed.scope(BlockChanges.scope(key));
+          PersonaBlock removed = read(rows, d);
+          return removed.isActiveAt(now) ? Optional.of(removed) : Optional.<PersonaBlock>empty();
         }
       }
-      return active;
     });
   }
 

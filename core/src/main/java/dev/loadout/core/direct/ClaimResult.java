@@ -38,16 +38,19 @@ public sealed interface ClaimResult {
 
   /**
    * Why {@code current} keeps a new task for another message out at {@code now}, or null when it does not. This
-   * is the rule every store applies atomically; the JDBC store spells it as the {@code WHERE} of its upsert.
+   * is the rule every store applies atomically; the JDBC store spells it as the {@code WHERE} of its upsert. A
+   * pending task booked before {@code pendingCutoff} has expired and no longer blocks (null: never expires).
    */
-  static ClaimResult refusal(ToolTask current, ToolTask wanted, Duration cooldown, Duration staleAfter, Instant now) {
+  static ClaimResult refusal(ToolTask current, ToolTask wanted, Duration cooldown, Duration staleAfter, Instant now,
+      Instant pendingCutoff) {
     if (current == null) {
       return null;
     }
     if (current.sourceMessageId().equals(wanted.sourceMessageId())) {
       return new Duplicate(current);
     }
-    if (current.state() == ToolTask.State.PENDING && current.generation() == wanted.generation()) {
+    if (current.state() == ToolTask.State.PENDING && current.generation() == wanted.generation()
+        && (pendingCutoff == null || current.startedAt().isAfter(pendingCutoff))) {
       return new Busy(current);
     }
     if (current.state() == ToolTask.State.RUNNING && current.startedAt().isAfter(now.minus(staleAfter))) {

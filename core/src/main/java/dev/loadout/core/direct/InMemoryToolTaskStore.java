@@ -24,9 +24,15 @@ public final class InMemoryToolTaskStore implements ToolTaskStore {
 
   @Override
   public ClaimResult claim(ToolTask task, Duration cooldown, Duration staleAfter) {
+    return claim(task, cooldown, staleAfter, null);
+  }
+
+  @Override
+  public ClaimResult claim(ToolTask task, Duration cooldown, Duration staleAfter, Duration pendingMaxAge) {
+    Instant cutoff = pendingMaxAge == null ? null : task.startedAt().minus(pendingMaxAge);
     ClaimResult[] result = new ClaimResult[1];
     slots.compute(task.sessionKey(), (key, current) -> {
-      ClaimResult refusal = ClaimResult.refusal(current, task, cooldown, staleAfter, task.startedAt());
+      ClaimResult refusal = ClaimResult.refusal(current, task, cooldown, staleAfter, task.startedAt(), cutoff);
       result[0] = refusal != null ? refusal : new ClaimResult.Claimed(task);
       return refusal != null ? current : task;
     });
@@ -35,14 +41,24 @@ public final class InMemoryToolTaskStore implements ToolTaskStore {
 
   @Override
   public Optional<ToolTask> claimPending(String sessionKey, String messageId, long generation, Instant now) {
+    return claimPending(sessionKey, messageId, generation, now, null);
+  }
+
+  @Override
+  public Optional<ToolTask> claimPending(String sessionKey, String messageId, long generation, Instant now,
+      Duration maxAge) {
     ToolTask[] claimed = new ToolTask[1];
     slots.computeIfPresent(sessionKey, (key, current) -> {
-      if (current.state() != ToolTask.State.PENDING || current.generation() != generation
-          || current.sourceMessageId().equals(messageId)) {
+      if (current.state() != ToolTask.State.PENDING || current.generation() != generation) {
         return current;
       }
-      claimed[0] = new ToolTask(key, current.taskId(), current.toolName(), current.arguments(),
-          current.sourceMessageId(), generation, ToolTask.State.RUNNING, now);
+      if (maxAge != null && !current.startedAt().isAfter(now.minus(maxAge))) {
+        return current.ended(ToolTask.State.EXPIRED);
+      }
+      if (current.sourceMessageId().equals(messageId)) {
+        return current;
+      }
+      claimed[0] = current.running(now);
       return claimed[0];
     });
     return Optional.ofNullable(claimed[0]);
@@ -56,7 +72,7 @@ public final class InMemoryToolTaskStore implements ToolTaskStore {
         return current;
       }
       done[0] = true;
-      return current.with(ToolTask.State.DONE, null);
+      return current.ended(ToolTask.State.DONE);
     });
     return done[0];
   }
@@ -69,7 +85,7 @@ public final class InMemoryToolTaskStore implements ToolTaskStore {
         return current;
       }
       before[0] = current;
-      return current.with(ToolTask.State.CANCELLED, null);
+      return current.ended(ToolTask.State.CANCELLED);
     });
     return Optional.ofNullable(before[0]);
   }

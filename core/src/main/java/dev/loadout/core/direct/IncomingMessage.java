@@ -13,7 +13,8 @@ import org.apiguardian.api.API;
  * @param mentionsBot whether the message mentions the bot
  * @param quotes whether the message quotes another or replies with a quote; such messages are never matched
  *     by keyword rules
- * @param cancel whether the host recognised a clear or cancel command ({@code /clear}, {@code /mcp-cancel})
+ * @param cancel whether the host recognised a clear or cancel command of its own; the router recognises
+ *     {@link DirectSettings#cancelCommands()} ({@code /clear}, {@code /mcp-cancel}) itself, flag or not
  * @since 0.1
  */
 @API(status = EXPERIMENTAL, since = "0.1")

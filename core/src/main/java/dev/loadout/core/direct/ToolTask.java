@@ -18,11 +18,15 @@ import org.apiguardian.api.API;
  * @param generation the config generation it was claimed under
  * @param state where the task is
  * @param startedAt when it was claimed (or booked), at millisecond precision; the cooldown counts from here
+ * @param createdAt when the task was first saved: the booking, for a deferred task (its pending age counts from
+ *     here); the claim, for a direct call; at millisecond precision
+ * @param bookedContext who booked a deferred task, as the booking turn knew them; null for a direct call, and
+ *     once the task is done, cancelled or expired
  * @since 0.1
  */
 @API(status = EXPERIMENTAL, since = "0.1")
 public record ToolTask(String sessionKey, String taskId, String toolName, String arguments, String sourceMessageId,
-    long generation, State state, Instant startedAt) {
+    long generation, State state, Instant startedAt, Instant createdAt, BookedContext bookedContext) {
 
   /** Where a task is. */
   @API(status = EXPERIMENTAL, since = "0.1")
@@ -34,7 +38,12 @@ public record ToolTask(String sessionKey, String taskId, String toolName, String
     /** Finished, successfully or not; its arguments are cleared. */
     DONE,
     /** Cancelled by {@code /clear} or {@code /mcp-cancel}; its arguments are cleared. */
-    CANCELLED;
+    CANCELLED,
+    /**
+     * A booking that waited longer than {@link DirectSettings#pendingMaxAge()} for a message to claim it: dropped,
+     * never run; its arguments are cleared.
+     */
+    EXPIRED;
 
     /** The lower-case name stored in a database. */
     public String wireName() {
@@ -47,14 +56,27 @@ public record ToolTask(String sessionKey, String taskId, String toolName, String
     }
   }
 
-  /** Checks the parts and truncates the start to milliseconds, as every store keeps it. */
+  /** Checks the parts and truncates the instants to milliseconds, as every store keeps them. */
   public ToolTask {
     if (sessionKey == null || taskId == null || toolName == null || sourceMessageId == null || state == null
-        || startedAt == null) {
-      throw new IllegalArgumentException("a task needs a session, id, tool, source message, state and start, but got "
-          + sessionKey + ", " + taskId + ", " + toolName + ", " + sourceMessageId + ", " + state + ", " + startedAt);
+        || startedAt == null || createdAt == null) {
+      throw new IllegalArgumentException("a task needs a session, id, tool, source message, state, start and "
+          + "creation, but got " + sessionKey + ", " + taskId + ", " + toolName + ", " + sourceMessageId + ", " + state
+          + ", " + startedAt + ", " + createdAt);
     }
     startedAt = Instant.ofEpochMilli(startedAt.toEpochMilli());
+    createdAt = Instant.ofEpochMilli(createdAt.toEpochMilli());
+  }
+
+  /** A task created when it started, booked by nobody: a direct call, or a store that keeps no more. */
+  public ToolTask(String sessionKey, String taskId, String toolName, String arguments, String sourceMessageId,
+      long generation, State state, Instant startedAt) {
+    this(sessionKey, taskId, toolName, arguments, sourceMessageId, generation, state, startedAt, startedAt, null);
+  }
+
+  /** The booked context of a deferred task, while the task holds it. */
+  public Optional<BookedContext> booking() {
+    return Optional.ofNullable(bookedContext);
   }
 
   /** The arguments, while the task holds them. */
@@ -62,7 +84,23 @@ public record ToolTask(String sessionKey, String taskId, String toolName, String
     return Optional.ofNullable(arguments);
   }
 
-  ToolTask with(State newState, String newArguments) {
-    return new ToolTask(sessionKey, taskId, toolName, newArguments, sourceMessageId, generation, newState, startedAt);
+  /** The task in a final state: its arguments and booked context cleared. */
+  ToolTask ended(State newState) {
+    return new ToolTask(sessionKey, taskId, toolName, null, sourceMessageId, generation, newState, startedAt, createdAt,
+        null);
+  }
+
+  /** The pending task claimed: running from {@code now}. */
+  ToolTask running(Instant now) {
+    return new ToolTask(sessionKey, taskId, toolName, arguments, sourceMessageId, generation, State.RUNNING, now,
+        createdAt, bookedContext);
+  }
+
+  /** Names the task and its state, never its arguments or who booked it. */
+  @Override
+  public String toString() {
+    return "ToolTask{" + toolName + ", " + state + ", session=" + sessionKey + ", task=" + taskId + ", message="
+        + sourceMessageId + ", generation=" + generation + ", started=" + startedAt + ", created=" + createdAt
+        + (bookedContext == null ? "" : ", booked") + "}";
   }
 }

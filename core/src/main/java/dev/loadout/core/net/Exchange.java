@@ -73,6 +73,15 @@ final class Exchange {
 
   Object run(String method, byte[] body, String contentType, List<Map.Entry<String, String>> headers, long deadline,
       long cap, boolean rejectOversized) throws SafeHttpException {
+    return run(method, body, contentType, headers, deadline, cap, rejectOversized, null);
+  }
+
+  /** The same, ended at once (the request cancelled, its socket closed) when {@code cancel} completes. */
+  Object run(String method, byte[] body, String contentType, List<Map.Entry<String, String>> headers, long deadline,
+      long cap, boolean rejectOversized, java.util.concurrent.CompletionStage<?> cancel) throws SafeHttpException {
+    if (cancel != null && cancel.toCompletableFuture().isDone()) {
+      throw cancelled(null);
+    }
     this.deadline = deadline;
     this.cap = cap;
     long remaining = deadline - System.nanoTime();
@@ -90,6 +99,9 @@ final class Exchange {
         .setConnectionRequestTimeout(Timeout.ofMilliseconds(remainingMillis))
         .build());
     DeadlineTimer.Alarm alarm = deadlines.arm(deadline, request::cancel);
+    if (cancel != null) {
+      cancel.whenComplete((v, e) -> request.cancel());
+    }
     ClassicHttpResponse response = null;
     boolean released = false;
     try {
@@ -127,6 +139,9 @@ final class Exchange {
     } catch (SafeHttpException e) {
       throw e;
     } catch (IOException e) {
+      if (cancel != null && cancel.toCompletableFuture().isDone()) {
+        throw cancelled(e);
+      }
       throw classify(e, request.isCancelled());
     } finally {
       alarm.close();
@@ -224,6 +239,11 @@ final class Exchange {
 
   SafeHttpException tooLargeError() {
     return tooLarge();
+  }
+
+  private SafeHttpException cancelled(IOException e) {
+    return new SafeHttpException(SafeHttpException.CANCELLED, "The request to host '" + target.host()
+        + "' was given up by its caller.", null, e);
   }
 
   SafeHttpException classify(IOException e, boolean cancelled) {

@@ -175,6 +175,19 @@ public final class SafeHttpClient implements AutoCloseable {
    * @throws SafeHttpException with a stable {@link SafeHttpException#code()} when no response can be given
    */
   public SafeHttpResponse send(SafeHttpRequest request) throws SafeHttpException {
+    return send(request, null);
+  }
+
+  /**
+   * {@link #send(SafeHttpRequest)}, given up as soon as {@code cancellation} completes (normally or not): the
+   * connection in use is closed under the call, which then fails with {@link SafeHttpException#CANCELLED}, and no
+   * further redirect is followed. For a caller with a deadline of its own, such as a tool whose time ran out.
+   *
+   * @param cancellation completes when the caller gives up; null never gives up
+   * @since 0.1
+   */
+  public SafeHttpResponse send(SafeHttpRequest request, java.util.concurrent.CompletionStage<?> cancellation)
+      throws SafeHttpException {
     long deadline = System.nanoTime() + policy.callTimeout().toNanos();
     long cap = request.maxBodyBytes() > 0 ? Math.min(request.maxBodyBytes(), policy.maxBodyBytes()) : policy.maxBodyBytes();
     String method = request.method();
@@ -193,7 +206,7 @@ public final class SafeHttpClient implements AutoCloseable {
         headers.removeIf(h -> CREDENTIAL_HEADERS.contains(h.getKey().toLowerCase(Locale.ROOT)));
       }
       Object outcome = new Exchange(http, deadlines, dns, policy, target, verdict.addresses(), hop)
-          .run(method, body, request.contentType(), headers, deadline, cap, request.rejectOversizedBody());
+          .run(method, body, request.contentType(), headers, deadline, cap, request.rejectOversizedBody(), cancellation);
       if (outcome instanceof SafeHttpResponse) {
         return (SafeHttpResponse) outcome;
       }

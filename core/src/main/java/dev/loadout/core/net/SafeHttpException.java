@@ -44,6 +44,13 @@ public final class SafeHttpException extends IOException {
   public static final String CONNECTION_CLOSED = "connection_closed";
   /** The server broke HTTP: a malformed status line, headers or chunk encoding. */
   public static final String PROTOCOL_ERROR = "protocol_error";
+  /**
+   * The caller gave the call up ({@link SafeHttpClient#send(SafeHttpRequest, java.util.concurrent.CompletionStage)}):
+   * the connection was closed under it.
+   *
+   * @since 0.1
+   */
+  public static final String CANCELLED = "cancelled";
 
   private final String code;
   private final transient UrlVerdict verdict;

@@ -9,18 +9,14 @@ import org.apiguardian.api.API;
 
 /**
  * A text search offered by something outside this module, typically a function of an MCP server (a
- * global search server, or a guild's {@code web_search} registration). The {@code mcp} module implements
- * it; the host passes it to {@code WebSearchToolBuilder.mcpFallback(SearchFunction)} in
- * {@code loadout-tools-web}. The interface lives in core so that neither module depends on the other.
+ * global search server, or a guild's {@code web_search} registration) that the host adapts to it; the host
+ * passes it to {@code WebSearchToolBuilder.mcpFallback(SearchFunction)} in {@code loadout-tools-web}. The interface lives in core so that neither module depends on the other.
  *
  * <p>{@code web_search} treats it as a text-only engine with the id {@code mcp}. It is asked
  * {@link #label(TurnContext)} while the turn's tools are prepared, so that call must be cheap and do no
  * I/O (answer from the connection pool's state); {@link #search} runs on Loadout's executor and may block.
  * A {@link RuntimeException} from either is contained: {@code label} counts as "not usable this turn",
  * {@code search} as an {@link SearchException#ENGINE_ERROR}.
- *
- * <p>DESIGN.md puts cross-module interfaces like this one in {@code core}; it lives here until core
- * declares one.
  *
  * @since 0.1
  */

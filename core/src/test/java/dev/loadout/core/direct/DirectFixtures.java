@@ -32,6 +32,28 @@ final class DirectFixtures {
 
   private DirectFixtures() {}
 
+  /** A Loadout showing these tools (each answers "ok"), and a turn of it; closed after each test. */
+  static final class Turns implements org.junit.jupiter.api.extension.AfterEachCallback {
+    final dev.loadout.core.Loadout loadout;
+
+    Turns(ToolSpec... specs) {
+      dev.loadout.core.ToolRegistry.Builder r = dev.loadout.core.ToolRegistry.builder();
+      for (ToolSpec s : specs) {
+        r.register(dev.loadout.core.BaseTool.of(s, (call, ctx) -> dev.loadout.core.ToolResult.text("ok")));
+      }
+      loadout = dev.loadout.core.Loadout.builder(r.build()).executor(Runnable::run).build();
+    }
+
+    dev.loadout.core.PreparedTurn turn() {
+      return loadout.prepare(dev.loadout.core.TurnContext.builder("openai", "gpt-test").userId("alice").build());
+    }
+
+    @Override
+    public void afterEach(org.junit.jupiter.api.extension.ExtensionContext context) {
+      loadout.close();
+    }
+  }
+
   static ObjectNode json(String text) {
     return (ObjectNode) ArgumentTemplate.MAPPER.readTree(text);
   }

@@ -31,6 +31,12 @@ class DirectRouterTest {
           .rule(KeywordRule.regex("^.*?查询\\s*(.+)$")).rule(KeywordRule.prefix("define").mentionRequired()).build());
   final DirectSettings keyword = DirectSettings.defaults().withMode(TriggerMode.KEYWORD);
   DirectRouter router = DirectRouter.of(catalog, store, keyword, clock);
+  @org.junit.jupiter.api.extension.RegisterExtension
+  final DirectFixtures.Turns turn = new DirectFixtures.Turns(EXA, CALC, LOOKUP);
+
+  static dev.loadout.core.ToolCall call(String name, String arguments) {
+    return dev.loadout.core.ToolCall.of("c1", name, arguments);
+  }
 
   int messages;
 
@@ -194,17 +200,17 @@ class DirectRouterTest {
   void aBookedTaskRunsOnTheNextMessageOnlyAndNeverUnderANewGeneration() {
     DirectRouter deferred = DirectRouter.of(catalog, store, DirectSettings.defaults(), clock);
     IncomingMessage asking = IncomingMessage.of("s", "m1", "what's new with Frozen?");
-    DirectDecision booked = deferred.book(asking, EXA, json("{\"query\":\"Frozen\",\"objective\":\"news\"}"));
+    DirectDecision booked = deferred.book(asking, turn.turn(), call("web_search_exa", "{\"query\":\"Frozen\",\"objective\":\"news\"}"));
     assertThat(booked).isInstanceOf(DirectDecision.Booked.class);
     assertThat(deferred.route(asking)).isEqualTo(new DirectDecision.NotMatched());
-    assertThat(deferred.book(IncomingMessage.of("s", "m9", "x"), CALC, json("{\"value\":1}")))
+    assertThat(deferred.book(IncomingMessage.of("s", "m9", "x"), turn.turn(), call("calc", "{\"value\":1}")))
         .isInstanceOf(DirectDecision.Busy.class);
     DirectDecision.Invoke run = invoked(deferred.route(IncomingMessage.of("s", "m2", "ok")));
     assertThat(run.trigger()).isEqualTo("pending");
     assertThat(run.arguments()).isEqualTo(json("{\"query\":\"Frozen\",\"objective\":\"news\"}"));
 
     clock.advance(Duration.ofMinutes(5));
-    deferred.book(IncomingMessage.of("t", "n1", "x"), CALC, json("{\"value\":1}"));
+    deferred.book(IncomingMessage.of("t", "n1", "x"), turn.turn(), call("calc", "{\"value\":1}"));
     DirectRouter switched = DirectRouter.of(catalog, store, DirectSettings.defaults().withMode(TriggerMode.KEYWORD)
         .withMode(TriggerMode.DEFERRED), clock);
     assertThat(switched.settings().generation()).isEqualTo(2);
@@ -214,9 +220,62 @@ class DirectRouterTest {
   @Test
   void aBookingIsCheckedAgainstTheSchema() {
     DirectRouter deferred = DirectRouter.of(catalog, store, DirectSettings.defaults(), clock);
-    DirectDecision d = deferred.book(IncomingMessage.of("s", "m1", "x"), CALC, json("{\"value\":\"many\"}"));
+    DirectDecision d = deferred.book(IncomingMessage.of("s", "m1", "x"), turn.turn(), call("calc", "{\"value\":\"many\"}"));
     assertThat(d).isInstanceOf(DirectDecision.Invalid.class);
+    DirectDecision unseen = deferred.book(IncomingMessage.of("s", "m1", "x"), turn.turn(), call("weather", "{\"city\":\"Oslo\"}"));
+    assertThat(unseen).isInstanceOfSatisfying(DirectDecision.Invalid.class,
+        i -> assertThat(i.reason()).isEqualTo(InvalidReason.NOT_AVAILABLE));
+    DirectDecision malformed = deferred.book(IncomingMessage.of("s", "m1", "x"), turn.turn(), call("calc", "{\"value\":"));
+    assertThat(malformed).isInstanceOf(DirectDecision.Invalid.class);
     assertThat(store.calls.get()).isZero();
+  }
+
+  @ParameterizedTest(name = "[{0}] cancels the pending booking")
+  @CsvSource({"/clear", "/mcp-cancel", "/CLEAR", "/Mcp-Cancel please", "  /clear  "})
+  void theRouterItselfRecognisesTheClearAndCancelCommands(String text) {
+    DirectRouter deferred = DirectRouter.of(catalog, store, DirectSettings.defaults(), clock);
+    DirectDecision.Booked booked = (DirectDecision.Booked) deferred.book(IncomingMessage.of("s", "m1", "x"), turn.turn(),
+        call("calc", "{\"value\":1}"));
+    assertThat(deferred.route(IncomingMessage.of("s", "m2", text)))
+        .isEqualTo(new DirectDecision.Cancel(Optional.of(booked.task())));
+    assertThat(store.find("s").orElseThrow().state()).isEqualTo(ToolTask.State.CANCELLED);
+    assertThat(deferred.route(IncomingMessage.of("s", "m3", "and now?"))).isEqualTo(new DirectDecision.NotMatched());
+  }
+
+  @ParameterizedTest(name = "[{0}] is no cancel command")
+  @CsvSource({"clear", "/clearance", "please /clear", "/mcp-cancelled"})
+  void wordsThatOnlyResembleACancelCommandClaimTheBookingInstead(String text) {
+    DirectRouter deferred = DirectRouter.of(catalog, store, DirectSettings.defaults(), clock);
+    deferred.book(IncomingMessage.of("s", "m1", "x"), turn.turn(), call("calc", "{\"value\":1}"));
+    assertThat(deferred.route(IncomingMessage.of("s", "m2", text))).isInstanceOf(DirectDecision.Invoke.class);
+  }
+
+  @Test
+  void localisedCancelCommandsReplaceTheDefaultsAndMayNotBeAToolsCommand() {
+    DirectSettings localised = DirectSettings.defaults().withCancelCommands(java.util.List.of("/取消", "Stop"));
+    DirectRouter deferred = DirectRouter.of(catalog, store, localised, clock);
+    deferred.book(IncomingMessage.of("s", "m1", "x"), turn.turn(), call("calc", "{\"value\":1}"));
+    assertThat(deferred.route(IncomingMessage.of("s", "m2", "/STOP"))).isInstanceOf(DirectDecision.Cancel.class);
+    assertThat(localised.cancelCommands()).containsExactly("取消", "stop");
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> DirectRouter.of(catalog, store,
+            DirectSettings.defaults().withCancelCommands(java.util.List.of("calc")), clock))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("cancel command [/calc] is also the command of tool [calc]; reserve it in DirectCatalog.empty(...) "
+            + "or choose other cancelCommands");
+  }
+
+  @Test
+  void aBookingOlderThanThePendingAgeIsDroppedNotRunAndNoLongerHoldsTheSlot() {
+    DirectRouter deferred = DirectRouter.of(catalog, store, DirectSettings.defaults(), clock);
+    deferred.book(IncomingMessage.of("s", "m1", "x"), turn.turn(), call("calc", "{\"value\":1}"));
+    clock.advance(DirectSettings.DEFAULT_PENDING_MAX_AGE);
+    assertThat(deferred.route(IncomingMessage.of("s", "m2", "/calc 3"))).isInstanceOf(DirectDecision.Invoke.class);
+
+    deferred.book(IncomingMessage.of("u", "n1", "x"), turn.turn(), call("calc", "{\"value\":1}"));
+    clock.advance(DirectSettings.DEFAULT_PENDING_MAX_AGE.plusSeconds(1));
+    assertThat(deferred.route(IncomingMessage.of("u", "n2", "hi"))).isEqualTo(new DirectDecision.NotMatched());
+    assertThat(store.find("u").orElseThrow().state()).isEqualTo(ToolTask.State.EXPIRED);
+    assertThat(store.find("u").orElseThrow().arguments()).isNull();
   }
 
   @Test
@@ -250,9 +309,22 @@ class DirectRouterTest {
     }
 
     @Override
+    public ClaimResult claim(ToolTask task, Duration cooldown, Duration staleAfter, Duration pendingMaxAge) {
+      calls.incrementAndGet();
+      return delegate.claim(task, cooldown, staleAfter, pendingMaxAge);
+    }
+
+    @Override
     public Optional<ToolTask> claimPending(String sessionKey, String messageId, long generation, Instant now) {
       calls.incrementAndGet();
       return delegate.claimPending(sessionKey, messageId, generation, now);
+    }
+
+    @Override
+    public Optional<ToolTask> claimPending(String sessionKey, String messageId, long generation, Instant now,
+        Duration maxAge) {
+      calls.incrementAndGet();
+      return delegate.claimPending(sessionKey, messageId, generation, now, maxAge);
     }
 
     @Override

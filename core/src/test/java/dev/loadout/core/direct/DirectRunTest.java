@@ -60,13 +60,67 @@ class DirectRunTest {
   void aBookedTaskRunsOnTheNextMessageThroughThatMessagesTurn() {
     IncomingMessage asking = IncomingMessage.of("s", "m1", "double 21 please");
     PreparedTurn first = turn();
-    assertThat(router.book(asking, first.variant("calc").orElseThrow(), DirectFixtures.json("{\"value\":21}")))
+    assertThat(router.book(asking, first, ToolCall.of("c1", "calc", "{\"value\":21}")))
         .isInstanceOf(DirectDecision.Booked.class);
     assertThat(received).isEmpty();
     DirectDecision.Invoke invoke = (DirectDecision.Invoke) router.route(IncomingMessage.of("s", "m2", "thanks"));
-    assertThat(router.run(invoke, turn()).toCompletableFuture().join()).isEqualTo(ToolResult.text("doubled: 42"));
+    PreparedTurn booked = loadout.prepare(router.contextFor(invoke, turn().context()));
+    assertThat(router.run(invoke, booked).toCompletableFuture().join()).isEqualTo(ToolResult.text("doubled: 42"));
     assertThat(router.route(IncomingMessage.of("s", "m3", "again?"))).isEqualTo(new DirectDecision.NotMatched());
     assertThat(received).containsExactly("{\"value\":21}");
+  }
+
+  @Test
+  void aBookedTaskHandedTheClaimantsOwnTurnIsRefusedAndNeverRuns() {
+    PreparedTurn alice = loadout.prepare(TurnContext.builder("openai", "gpt-test").userId("alice").build());
+    router.book(IncomingMessage.of("s", "m1", "double 21"), alice, ToolCall.of("c1", "calc", "{\"value\":21}"));
+    DirectDecision.Invoke invoke = (DirectDecision.Invoke) router.route(IncomingMessage.of("s", "m2", "hi"));
+    PreparedTurn bob = loadout.prepare(TurnContext.builder("openai", "gpt-test").userId("bob").build());
+
+    ToolResult result = router.run(invoke, bob).toCompletableFuture().join();
+
+    assertThat(result).isInstanceOfSatisfying(ToolResult.Failure.class,
+        f -> assertThat(f.code()).isEqualTo(DirectRouter.BOOKING_MISMATCH));
+    assertThat(received).isEmpty();
+    assertThat(store.find("s").orElseThrow().state()).isEqualTo(ToolTask.State.DONE);
+  }
+
+  @Test
+  void aCancelWhileTheToolRunsEndsTheRunAtOnceAndItsLateResultIsDropped() {
+    CompletableFuture<ToolResult> late = new CompletableFuture<>();
+    ToolSpec slowSpec = ToolSpec.builder("slow", CALC.parameters()).build();
+    BaseTool slow = BaseTool.of(slowSpec, (call, ctx) -> {
+      throw new AssertionError("unused");
+    });
+    BaseTool held = new BaseTool() {
+      @Override
+      public ToolSpec spec() {
+        return slowSpec;
+      }
+
+      @Override
+      public CompletionStage<ToolResult> execute(ToolCall call, TurnContext context) {
+        return late;
+      }
+    };
+    DirectCatalog c = DirectFixtures.catalog().save(slowSpec, DirectConfig.builder("slow").command("/slow")
+        .template("{\"value\":\"{{number:input}}\"}").build());
+    DirectRouter r = new DirectRouter(c, store, DirectSettings.defaults(), clock, budget -> task -> { });
+    try (Loadout l = Loadout.builder(ToolRegistry.builder().register(held).build()).executor(Runnable::run).build()) {
+      DirectDecision.Invoke invoke = (DirectDecision.Invoke) r.route(IncomingMessage.of("s", "m1", "/slow 1"));
+      CompletableFuture<ToolResult> result = r.run(invoke, l.prepare(TurnContext.builder("openai", "m").build()))
+          .toCompletableFuture();
+      assertThat(result).isNotDone();
+
+      assertThat(r.route(IncomingMessage.of("s", "m2", "/mcp-cancel"))).isInstanceOf(DirectDecision.Cancel.class);
+
+      assertThat(result).isCompletedWithValueMatching(res -> res instanceof ToolResult.Failure f
+          && f.code().equals(DirectRouter.CANCELLED));
+      late.complete(ToolResult.text("too late"));
+      assertThat(result.join()).isEqualTo(ToolResult.failure(DirectRouter.CANCELLED, "the tool call was cancelled", false));
+    }
+    assertThat(store.find("s").orElseThrow().state()).isEqualTo(ToolTask.State.CANCELLED);
+    assertThat(slow).isNotNull();
   }
 
   @Test

@@ -52,4 +52,46 @@ class ToolMarkerTest {
     assertThat(ToolMarker.promisesToCheck("我查一下")).isTrue();
     assertThat(ToolMarker.promisesToCheck("查询结果是42")).isFalse();
   }
+
+  @ParameterizedTest(name = "[{0}] keeps its answer")
+  @CsvSource(delimiter = '|', value = {
+      "Let me see, it's 42.",
+      "Hmm, let me think: it's Tokyo.",
+      "我看看，是42。",
+      "嗯，我想一下：是东京。",
+      "Please wait for the green light before crossing.",
+      "Should I look it up for you?",
+      "要我帮你查一下吗？"})
+  void answersThatOpenWithAPromiseLikePhraseAndOffersAreKept(String text) {
+    assertThat(marker.reply(text, false)).isEqualTo(text);
+  }
+
+  @Test
+  void aReplyThatIsOnlyAPromiseBecomesTheHonestLineWhichTheHostMayLocalise() {
+    assertThat(marker.reply("Sure! Let me check that for you.", false)).isEqualTo(ToolMarker.DEFAULT_HONEST_LINE);
+    ToolMarker chinese = marker.withHonestLine("我没有查这个，现在没法确认。");
+    assertThat(chinese.reply("好的，稍等，我帮你查查。", false)).isEqualTo("我没有查这个，现在没法确认。");
+    assertThat(chinese.reply("法国的首都是巴黎。我再查查巴黎的人口。", false)).isEqualTo("法国的首都是巴黎。");
+    assertThat(chinese.reply("好的，稍等，我帮你查查。", true)).isEqualTo("好的，稍等，我帮你查查。");
+    assertThat(marker.reply("【使用了工具 - calc】", false)).isEmpty();
+  }
+
+  @Test
+  void promisesInCodeBlocksAndBlockQuotesAreContent() {
+    String code = "Use this:\n```\nprint(\"Let me check that for you.\")\n```";
+    assertThat(marker.reply(code, false)).isEqualTo(code);
+    assertThat(marker.reply("> Let me look into this for you.\nThat was their whole reply.", false))
+        .isEqualTo("> Let me look into this for you.\nThat was their whole reply.");
+  }
+
+  @ParameterizedTest(name = "[{0}] loses its forged marker")
+  @CsvSource(delimiter = '|', value = {
+      "It is 42. (used tool: calc)|It is 42.",
+      "[Tool used: fetch_url] The patch is out.|The patch is out.",
+      "补丁已经发布。【 使用 了 工具 - exa 】|补丁已经发布。",
+      "补丁已经发布。（使用了工具：web_search）|补丁已经发布。",
+      "A [used tool - x] B|A B"})
+  void forgedMarkersInAnyBracketOrSpacingAreRemoved(String text, String expected) {
+    assertThat(marker.clean(text, false)).isEqualTo(expected);
+  }
 }

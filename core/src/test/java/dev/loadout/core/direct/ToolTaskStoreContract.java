@@ -146,6 +146,68 @@ abstract class ToolTaskStoreContract {
     assertThat(store.claim(newer, Duration.ofSeconds(1), STALE)).isEqualTo(new ClaimResult.Claimed(newer));
   }
 
+  static final BookedContext ALICE = new BookedContext("alice", "g1", "c1", null, "tomori",
+      java.util.Set.of("MANAGE_GUILD", "SEND_MESSAGES"), java.util.Map.of("web_search", true), "zh-CN",
+      "帮我查一下冰雪奇缘", java.util.List.of(dev.loadout.core.participants.Participant.builder(
+              dev.loadout.core.participants.ParticipantId.user("bob")).label("Bob")
+          .alias("bobby", 1, dev.loadout.core.participants.AliasExposure.LOOKUP_ONLY,
+              java.util.Set.of(dev.loadout.core.participants.AliasPurpose.TOOL_TARGET))
+          .inContext(true).build()));
+
+  static ToolTask booking(String id, String message, Instant at, BookedContext by) {
+    return new ToolTask("s1", id, "web_search_exa", "{\"query\":\"冰雪奇缘\"}", message, 0, ToolTask.State.PENDING, at,
+        at, by);
+  }
+
+  @Test
+  void aBookingKeepsWhoBookedItAndWhenUntilItEnds() {
+    ToolTask booked = booking("t1", "m1", T0, ALICE);
+    store.claim(booked, COOLDOWN, STALE, Duration.ofMinutes(5));
+    assertThat(otherProcess().find("s1")).contains(booked);
+    ToolTask claimed = otherProcess().claimPending("s1", "m2", 0, T0.plusSeconds(30), Duration.ofMinutes(5))
+        .orElseThrow();
+    assertThat(claimed.bookedContext()).isEqualTo(ALICE);
+    assertThat(claimed.createdAt()).isEqualTo(T0);
+    assertThat(claimed.startedAt()).isEqualTo(T0.plusSeconds(30));
+    store.complete("s1", "t1");
+    ToolTask done = store.find("s1").orElseThrow();
+    assertThat(done.bookedContext()).isNull();
+    assertThat(done.arguments()).isNull();
+  }
+
+  @Test
+  void aBookingWithUnknownPermissionsStaysUnknownNotEmpty() {
+    BookedContext unknown = new BookedContext(null, null, null, null, null, null, java.util.Map.of(), "und", null,
+        java.util.List.of());
+    store.claim(booking("t1", "m1", T0, unknown), COOLDOWN, STALE, Duration.ofMinutes(5));
+    assertThat(store.find("s1").orElseThrow().bookedContext().knownPermissions()).isEmpty();
+  }
+
+  @Test
+  void aBookingPastItsAgeIsExpiredNotClaimedAndNoLongerKeepsOthersOut() {
+    Duration age = Duration.ofMinutes(5);
+    store.claim(booking("t1", "m1", T0, ALICE), Duration.ofSeconds(1), STALE, age);
+    assertThat(store.claimPending("s1", "m2", 0, T0.plus(age), age)).isEmpty();
+    ToolTask expired = store.find("s1").orElseThrow();
+    assertThat(expired.state()).isEqualTo(ToolTask.State.EXPIRED);
+    assertThat(expired.arguments()).isNull();
+    assertThat(expired.bookedContext()).isNull();
+
+    store.claim(new ToolTask("s2", "t2", "calc", "{}", "n1", 0, ToolTask.State.PENDING, T0), Duration.ofSeconds(1),
+        STALE, age);
+    ToolTask fresh = new ToolTask("s2", "t3", "calc", "{}", "n2", 0, ToolTask.State.RUNNING, T0.plus(age).plusMillis(1));
+    assertThat(store.claim(fresh, Duration.ofSeconds(1), STALE, age)).isEqualTo(new ClaimResult.Claimed(fresh));
+  }
+
+  @Test
+  void aBookingWithinItsAgeIsClaimedAndKeepsOthersOut() {
+    Duration age = Duration.ofMinutes(5);
+    store.claim(booking("t1", "m1", T0, ALICE), Duration.ofSeconds(1), STALE, age);
+    assertThat(store.claim(running("t2", "m2", T0.plus(age).minusSeconds(1)), Duration.ofSeconds(1), STALE, age))
+        .isInstanceOf(ClaimResult.Busy.class);
+    assertThat(store.claimPending("s1", "m3", 0, T0.plus(age).minusMillis(1), age)).isPresent();
+  }
+
   @Test
   void twoThreadsNeverBothClaimTheSameSlot() throws Exception {
     int rounds = raceRounds();

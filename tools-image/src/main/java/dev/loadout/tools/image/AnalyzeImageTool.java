@@ -23,6 +23,8 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Executor;
+import java.util.concurrent.Future;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import org.apiguardian.api.API;
 import tools.jackson.databind.JsonNode;
@@ -36,7 +38,9 @@ import tools.jackson.databind.node.ObjectNode;
  * {@link SafeHttpClient}, so the network guard decides what may be reached. One deadline
  * ({@value #TIMEOUT_VARIABLE}, default {@link #DEFAULT_TIMEOUT}) covers the look-up, the downloads and the
  * inference together: when it passes the call returns a {@code timeout} failure, so a stalled vision
- * request never outlives the host's chat timeout. The work runs on the executor the host gives.
+ * request never outlives the host's chat timeout; a download still running then is closed under its read
+ * ({@link SafeHttpClient#send(SafeHttpRequest, java.util.concurrent.CompletionStage)}), no further image is
+ * fetched and the vision model is not asked. The work runs on the executor the host gives.
  *
  * @since 0.1
  */
@@ -70,6 +74,7 @@ public final class AnalyzeImageTool implements BaseTool {
   private final Duration timeout;
   private final int maxImages;
   private final long maxImageBytes;
+  private final ScheduledExecutorService scheduler;
 
   private AnalyzeImageTool(Builder b) {
     // Loadout's own deadline sits just behind ours, so the failure the model sees is this tool's.
@@ -83,6 +88,7 @@ public final class AnalyzeImageTool implements BaseTool {
     this.timeout = b.timeout;
     this.maxImages = b.maxImages;
     this.maxImageBytes = b.maxImageBytes;
+    this.scheduler = b.scheduler;
   }
 
   /**
@@ -114,10 +120,29 @@ public final class AnalyzeImageTool implements BaseTool {
   public CompletionStage<ToolResult> execute(ToolCall call, TurnContext context) {
     long start = System.nanoTime();
     ObjectNode args = call.argumentsJson();
-    CompletableFuture<ToolResult> result = CompletableFuture.supplyAsync(() -> images(args, context), executor)
+    ToolResult late = ToolResult.failure(ToolResult.TIMEOUT,
+        "Image analysis did not finish within " + timeout.toMillis() + " ms", true);
+    // Completed at the deadline: downloads still running are closed under their reads, none starts after it,
+    // and the vision model is not asked.
+    CompletableFuture<Void> gaveUp = new CompletableFuture<>();
+    CompletableFuture<ToolResult> out = new CompletableFuture<>();
+    Runnable deadline = () -> {
+      if (out.complete(late)) {
+        gaveUp.complete(null);
+      }
+    };
+    Future<?> timer = scheduler != null
+        ? scheduler.schedule(deadline, timeout.toNanos(), TimeUnit.NANOSECONDS) : null;
+    if (timer == null) {
+      CompletableFuture.delayedExecutor(timeout.toNanos(), TimeUnit.NANOSECONDS).execute(deadline);
+    }
+    CompletableFuture.supplyAsync(() -> images(args, context, gaveUp), executor)
         .thenCompose(found -> {
           if (found.failure != null) {
             return CompletableFuture.completedFuture(found.failure);
+          }
+          if (gaveUp.isDone()) {
+            return CompletableFuture.completedFuture(late);
           }
           Duration remaining = timeout.minusNanos(System.nanoTime() - start);
           return vision.analyze(found.images, text(args, "question").orElse(DEFAULT_QUESTION), remaining)
@@ -125,12 +150,17 @@ public final class AnalyzeImageTool implements BaseTool {
                   ? ToolResult.failure(VISION_ERROR, "The vision model returned no analysis", true)
                   : (ToolResult) ToolResult.text(analysis));
         })
-        .exceptionally(e -> ToolResult.failure(VISION_ERROR, "The image analysis failed", true));
-    return result.completeOnTimeout(ToolResult.failure(ToolResult.TIMEOUT,
-        "Image analysis did not finish within " + timeout.toMillis() + " ms", true), timeout.toMillis(), TimeUnit.MILLISECONDS);
+        .exceptionally(e -> ToolResult.failure(VISION_ERROR, "The image analysis failed", true))
+        .thenAccept(r -> {
+          out.complete(r);
+          if (timer != null) {
+            timer.cancel(false);
+          }
+        });
+    return out;
   }
 
-  private Found images(ObjectNode args, TurnContext context) {
+  private Found images(ObjectNode args, TurnContext context, CompletableFuture<Void> gaveUp) {
     String id = text(args, "message_id").orElse("");
     Optional<ImageMessage> message = messages.message(id, context);
     if (message.isEmpty()) {
@@ -146,11 +176,15 @@ public final class AnalyzeImageTool implements BaseTool {
     }
     List<ReferenceImage> images = new ArrayList<>();
     for (int i = 0; i < Math.min(urls.size(), maxImages); i++) {
+      if (gaveUp.isDone()) {
+        return Found.failed(ToolResult.failure(ToolResult.TIMEOUT, "Image analysis did not finish within "
+            + timeout.toMillis() + " ms", true));
+      }
       Optional<ReferenceImage> image;
       String why;
       try {
         SafeHttpResponse response = client.send(SafeHttpRequest.builder("GET", urls.get(i))
-            .maxBodyBytes(maxImageBytes).rejectOversizedBody(true).build());
+            .maxBodyBytes(maxImageBytes).rejectOversizedBody(true).build(), gaveUp);
         String type = response.contentType().orElse("").toLowerCase(Locale.ROOT);
         image = response.status() == 200 && type.startsWith("image/")
             ? Optional.of(new ReferenceImage(response.body(), type.split(";")[0].trim())) : Optional.empty();
@@ -201,6 +235,7 @@ public final class AnalyzeImageTool implements BaseTool {
     private Duration timeout = DEFAULT_TIMEOUT;
     private int maxImages = 4;
     private long maxImageBytes = 10L << 20;
+    private ScheduledExecutorService scheduler;
 
     private Builder(MessageLookup messages, VisionProvider vision, SafeHttpClient client, Executor executor) {
       this.messages = messages;
@@ -238,6 +273,20 @@ public final class AnalyzeImageTool implements BaseTool {
       }
       this.maxImages = maxImages;
       this.maxImageBytes = maxImageBytes;
+      return this;
+    }
+
+    /**
+     * The scheduler the deadline runs on (the bot's own, or a test's); the tool never shuts it down. Unless set,
+     * the JDK's shared delayed executor.
+     *
+     * @since 0.1
+     */
+    public Builder scheduler(ScheduledExecutorService scheduler) {
+      if (scheduler == null) {
+        throw new IllegalArgumentException("scheduler must not be null");
+      }
+      this.scheduler = scheduler;
       return this;
     }
 

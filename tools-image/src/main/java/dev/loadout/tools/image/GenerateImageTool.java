@@ -4,6 +4,7 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import dev.loadout.core.AvailabilityDecision;
 import dev.loadout.core.BaseTool;
+import dev.loadout.core.PerServer;
 import dev.loadout.core.ToolCall;
 import dev.loadout.core.ToolMedia;
 import dev.loadout.core.ToolResult;
@@ -22,6 +23,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
 import org.apiguardian.api.API;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.JsonNodeFactory;
@@ -29,6 +32,10 @@ import tools.jackson.databind.node.ObjectNode;
 
 /**
  * {@code generate_image}: one {@link ImageBackend} behind a schema pruned to what it supports.
+ *
+ * <p><b>Per server.</b> {@link #builder(ImageBackend)} gives every server one backend and the builder's tags;
+ * {@link #perServer(PerServer)} resolves each server's {@link ImageSettings} per turn (cached), so a multi-guild bot
+ * shapes the schema, the notices and the default tags by guild.
  *
  * <p><b>Per turn.</b> Only the parameters of the backend's current modes survive: {@code prompt} and
  * {@code aspect_ratio} always, {@code media_id}, {@code target_identity} and {@code denoise} when any
@@ -105,20 +112,24 @@ public final class GenerateImageTool implements BaseTool {
   private static final String[] EDGES = {"left", "right", "top", "bottom"};
 
   private final ToolSpec spec;
-  private final ImageBackend backend;
+  private final PerServer<ImageSettings> settings;
+  /**
+   * Variants by the settings that shape them, so a warm turn builds no schema. Bounded: past
+   * {@value #MAX_VARIANTS} distinct settings (a bot with that many backends) it starts over, costing one build each.
+   */
+  private final ConcurrentMap<VariantKey, Optional<ToolSpec>> variants =
+      new ConcurrentHashMap<>();
+  private static final int MAX_VARIANTS = 256;
   private final ReferenceCollector references;
-  private final String positiveTags;
-  private final String negativeTags;
   private final ImageProgressNotice.Listener progress;
   private final ImageProgressNotice.TagSource savedTags;
   private final String tagsHint;
 
   private GenerateImageTool(Builder b) {
     this.spec = GenerateImageSchema.base().toBuilder().timeout(b.timeout).build();
-    this.backend = b.backend;
+    this.settings = b.settings != null ? b.settings
+        : PerServer.fixed(new ImageSettings(b.backend, b.positiveTags, b.negativeTags));
     this.references = new ReferenceCollector(b.references, b.avatars, b.targets, b.client, b.limits);
-    this.positiveTags = b.positiveTags;
-    this.negativeTags = b.negativeTags;
     this.progress = b.progress;
     this.savedTags = b.savedTags;
     this.tagsHint = b.tagsHint;
@@ -133,8 +144,26 @@ public final class GenerateImageTool implements BaseTool {
     if (backend == null) {
       throw new IllegalArgumentException("backend must not be null");
     }
-    return new Builder(backend);
+    return new Builder(backend, null);
   }
+
+  /**
+   * Starts a tool whose backend and default tags are each server's own, resolved per turn (and cached) by
+   * {@code settings}; a server it answers nothing for does not see the tool. The schema, the descriptions and the
+   * notices follow the server's backend; each distinct set of settings builds its variant once.
+   *
+   * @param settings the servers' settings; never null
+   * @since 0.1
+   */
+  public static Builder perServer(PerServer<ImageSettings> settings) {
+    if (settings == null) {
+      throw new IllegalArgumentException("per-server settings must not be null");
+    }
+    return new Builder(null, settings);
+  }
+
+  /** What shapes a variant: a backend's label and capabilities, and the server's positive tags. */
+  private record VariantKey(String label, ImageCapabilities capabilities, String positiveTags) {}
 
   @Override
   public ToolSpec spec() {
@@ -147,7 +176,17 @@ public final class GenerateImageTool implements BaseTool {
       // Hidden, not shown and then refused: a model must not be offered what it cannot use.
       return Optional.empty();
     }
-    return GenerateImageSchema.variant(spec, backend.label(), backend.capabilities(), positiveTags);
+    Optional<ImageSettings> s = settings.get(context);
+    if (s.isEmpty()) {
+      return Optional.empty();
+    }
+    ImageBackend backend = s.get().backend();
+    VariantKey key = new VariantKey(backend.label(), backend.capabilities(), s.get().positiveTags());
+    if (variants.size() >= MAX_VARIANTS) {
+      variants.clear();
+    }
+    return variants.computeIfAbsent(key, k -> GenerateImageSchema.variant(spec, k.label(), k.capabilities(),
+        k.positiveTags()));
   }
 
   @Override
@@ -156,8 +195,13 @@ public final class GenerateImageTool implements BaseTool {
       return AvailabilityDecision.hidden(AvailabilityDecision.HIDDEN_BY_ASSEMBLY,
           "image generation is disabled for this server (" + ENABLED_FLAG + " is false)");
     }
+    Optional<ImageSettings> s = settings.get(context);
+    if (s.isEmpty()) {
+      return AvailabilityDecision.hidden(AvailabilityDecision.HIDDEN_BY_ASSEMBLY,
+          "no image backend is configured for this server");
+    }
     return AvailabilityDecision.hidden(AvailabilityDecision.HIDDEN_BY_ASSEMBLY,
-        "the image backend " + backend.label() + " supports no generation mode");
+        "the image backend " + s.get().backend().label() + " supports no generation mode");
   }
 
   @Override
@@ -172,6 +216,13 @@ public final class GenerateImageTool implements BaseTool {
     if (context.userId().isEmpty()) {
       return ToolResult.failure(UNKNOWN_USER, "Unable to identify user for quota checking", false);
     }
+    Optional<ImageSettings> server = settings.get(context);
+    if (server.isEmpty()) {
+      return ToolResult.failure(MODE_NOT_SUPPORTED, "No image backend is configured for this server right now", false);
+    }
+    ImageBackend backend = server.get().backend();
+    String positiveTags = server.get().positiveTags();
+    String negativeTags = server.get().negativeTags();
     Optional<String> promptText = text(args, "prompt");
     if (promptText.isEmpty()) {
       return ToolResult.failure(ToolResult.INVALID_ARGUMENTS, "prompt must not be blank", false);
@@ -258,7 +309,7 @@ public final class GenerateImageTool implements BaseTool {
 
   @Override
   public String toString() {
-    return "GenerateImageTool[" + backend.label() + "]";
+    return "GenerateImageTool[" + settings + "]";
   }
 
   /**
@@ -269,6 +320,7 @@ public final class GenerateImageTool implements BaseTool {
   @API(status = EXPERIMENTAL, since = "0.1")
   public static final class Builder {
     private final ImageBackend backend;
+    private final PerServer<ImageSettings> settings;
     private ReferenceImageResolver references = ReferenceImageResolver.NONE;
     private AvatarResolver avatars = AvatarResolver.NONE;
     private TargetResolver targets = TargetResolver.builder().build();
@@ -281,8 +333,9 @@ public final class GenerateImageTool implements BaseTool {
     private String tagsHint = DEFAULT_TAGS_HINT;
     private Duration timeout = DEFAULT_TIMEOUT;
 
-    private Builder(ImageBackend backend) {
+    private Builder(ImageBackend backend, PerServer<ImageSettings> settings) {
       this.backend = backend;
+      this.settings = settings;
     }
 
     /** The tool's deadline, from 1 ms to 1 day; default {@link #DEFAULT_TIMEOUT}. */
@@ -398,8 +451,17 @@ public final class GenerateImageTool implements BaseTool {
       return this;
     }
 
-    /** The tool. */
+    /**
+     * The tool.
+     *
+     * @throws IllegalArgumentException if default tags were set on a per-server tool, whose tags are each
+     *     server's ({@link ImageSettings})
+     */
     public GenerateImageTool build() {
+      if (settings != null && (!positiveTags.isEmpty() || !negativeTags.isEmpty())) {
+        throw new IllegalArgumentException("defaultPositiveTags and defaultNegativeTags apply to a tool with one "
+            + "backend; a per-server tool takes each server's tags from its ImageSettings");
+      }
       return new GenerateImageTool(this);
     }
   }

@@ -32,14 +32,20 @@ final class ImageFixtures {
   static final class RecordingBackend implements ImageBackend {
     final List<ImageRequest> requests = new CopyOnWriteArrayList<>();
     volatile ImageCapabilities capabilities;
+    final String label;
 
     RecordingBackend(ImageCapabilities capabilities) {
+      this("Test backend", capabilities);
+    }
+
+    RecordingBackend(String label, ImageCapabilities capabilities) {
+      this.label = label;
       this.capabilities = capabilities;
     }
 
     @Override
     public String label() {
-      return "Test backend";
+      return label;
     }
 
     @Override

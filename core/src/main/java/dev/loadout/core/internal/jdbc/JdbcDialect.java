@@ -76,6 +76,16 @@ public enum JdbcDialect {
   }
 
   /**
+   * What ends a {@code SELECT} inside a transaction that will write the rows it reads, so no other transaction
+   * changes them in between: {@code FOR UPDATE} on PostgreSQL, whose transactions read committed rows without
+   * locking them; nothing on SQLite, whose store transactions hold the database's write lock from
+   * {@code BEGIN IMMEDIATE} on (and which has no {@code FOR UPDATE}).
+   */
+  public String lockForUpdate() {
+    return this == POSTGRESQL ? " FOR UPDATE" : "";
+  }
+
+  /**
    * An insert that updates the existing row on a key conflict. Both databases spell it the same today
    * ({@code ON CONFLICT (…) DO UPDATE SET c = excluded.c}); it lives here so a third dialect changes one
    * place.
