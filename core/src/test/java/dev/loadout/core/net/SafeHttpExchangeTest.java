@@ -3,6 +3,7 @@ package dev.loadout.core.net;
 import static java.nio.charset.StandardCharsets.ISO_8859_1;
 import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import java.io.IOException;
@@ -255,5 +256,33 @@ class SafeHttpExchangeTest {
     SafeHttpException e = catchThrowableOfType(SafeHttpException.class, () -> body.read());
     assertThat(e.code()).isEqualTo(SafeHttpException.CONNECTION_FAILED);
     assertThat(e.getMessage()).isEqualTo("The stream from host '127.0.0.1' was closed.");
+  }
+
+  // --- the client itself --------------------------------------------------------------------------------
+
+  @Test
+  void aConfiguredUserAgentIsSentAndItsTextMayHoldAnyPrintableCharacter() throws Exception {
+    server.route("/ua", LoopbackServer.text("ok"));
+    String agent = " MyBot/1.0 (~ \u00e9) ";
+
+    try (SafeHttpClient custom = SafeHttpClient.builder(guard).userAgent(agent).build()) {
+      custom.get(server.url("/ua"));
+    }
+
+    assertThat(server.requests().get(0).header("user-agent")).isEqualTo(agent.strip());
+  }
+
+  @Test
+  void aUserAgentWithAControlCharacterOrNothingPrintableIsRefused() {
+    for (String bad : new String[] {null, "", "  ", "a\u001Fb", "a\u007Fb", "a\nb"}) {
+      assertThatThrownBy(() -> SafeHttpClient.builder(guard).userAgent(bad)).as("%s", bad)
+          .hasMessage("userAgent must be non-blank printable text, but was " + bad);
+    }
+  }
+
+  @Test
+  void theClientNamesItsPolicyAndExposesItsGuard() {
+    assertThat(client).hasToString("SafeHttpClient{" + NetworkPolicy.development() + "}");
+    assertThat(client.guard()).isSameAs(guard);
   }
 }
