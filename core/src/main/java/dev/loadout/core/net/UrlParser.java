@@ -47,7 +47,7 @@ final class UrlParser {
       if (c == '\\') {
         throw invalid("The URL contains a backslash; Loadout refuses it rather than guess which host is meant.");
       }
-      if (c <= 0x20 || c == 0x7F || isInvisible(c)) {
+      if (isInvisible(c)) {
         throw invalid("The URL contains whitespace or a control character; Loadout refuses it rather than trim it.");
       }
     }
@@ -125,7 +125,7 @@ final class UrlParser {
     return new ParsedUrl(scheme, host, port, literal, uri);
   }
 
-  /** Unicode spaces, line and paragraph separators, controls and invisible format characters. */
+  /** Unicode spaces (the ASCII space too), line and paragraph separators, controls and invisible format characters. */
   private static boolean isInvisible(char c) {
     int type = Character.getType(c);
     return type == Character.SPACE_SEPARATOR || type == Character.LINE_SEPARATOR

@@ -116,6 +116,54 @@ class CappedBodyTest {
     assertThat(body.truncated()).isFalse();
   }
 
+  @Test
+  void aZeroByteJustPastTheCapStillCountsAsMore() throws IOException {
+    byte[] data = new byte[11];
+    Arrays.fill(data, 0, 10, (byte) 'x');
+
+    CappedBody body = read(data, 10, -1);
+
+    assertThat(body.length()).isEqualTo(10);
+    assertThat(body.truncated()).isTrue();
+    assertThat(body.complete()).isFalse();
+  }
+
+  @Test
+  void aBodyAnnouncedAsEmptyCostsOneByteOfBuffer() throws IOException {
+    CappedBody body = read(new byte[0], 1 << 20, 0);
+
+    assertThat(body.length()).isZero();
+    assertThat(body.complete()).isTrue();
+    assertThat(body.bytes()).hasSize(1);
+  }
+
+  @Test
+  void aReadThatReturnsNoBytesIsNotTheEnd() throws IOException {
+    InputStream stuttering = new InputStream() {
+      private final InputStream data = new ByteArrayInputStream(bytes(20));
+      private boolean stutter = true;
+
+      @Override
+      public int read() throws IOException {
+        return data.read();
+      }
+
+      @Override
+      public int read(byte[] b, int off, int len) throws IOException {
+        if (stutter) {
+          stutter = false;
+          return 0;
+        }
+        return data.read(b, off, len);
+      }
+    };
+
+    CappedBody body = CappedBody.read(stuttering, 100, -1, System.nanoTime() + TimeUnit.HOURS.toNanos(1));
+
+    assertThat(body.length()).isEqualTo(20);
+    assertThat(body.complete()).isTrue();
+  }
+
   private static CappedBody read(byte[] data, long cap, long declared) throws IOException {
     // An hour ahead: never reached, and no overflow whatever the origin of nanoTime.
     return CappedBody.read(new ByteArrayInputStream(data), cap, declared, System.nanoTime() + TimeUnit.HOURS.toNanos(1));

@@ -205,6 +205,12 @@ class UrlParserTest {
     assertThat(rejection(url).code).isEqualTo(UrlVerdict.AMBIGUOUS_HOST);
   }
 
+  @ParameterizedTest(name = "{0}")
+  @ValueSource(strings = {"http://a.b.c.1/", "http://1.b.2.3/", "http://[::ffff:1.2.3.a]/", "http://[::ffff:a.2.3.4]/"})
+  void aDottedQuadWithALetterInAPartIsNoAddressButAnAmbiguousHost(String url) {
+    assertThat(rejection(url).code).isEqualTo(UrlVerdict.AMBIGUOUS_HOST);
+  }
+
   @Test
   void aCanonicalDottedQuadIsALiteralThatIsNeverResolved() throws Exception {
     ParsedUrl parsed = UrlParser.parse("http://0.9.10.255/");
@@ -220,6 +226,7 @@ class UrlParserTest {
     assertThat(target("http://h/%41")).isEqualTo("/%41");
     assertThat(target("http://h/a%41b")).isEqualTo("/a%41b");
     assertThat(target("http://h/%af%AF%09")).isEqualTo("/%af%AF%09");
+    assertThat(target("http://h/%20%A0%00")).isEqualTo("/%20%A0%00");
     assertThat(target("http://h/a%4")).isEqualTo("/a%254");
     assertThat(target("http://h/a%")).isEqualTo("/a%25");
     assertThat(target("http://h/%4G")).isEqualTo("/%254G");
