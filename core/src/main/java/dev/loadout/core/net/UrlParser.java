@@ -52,7 +52,7 @@ final class UrlParser {
       }
     }
     int colon = url.indexOf(':');
-    if (colon <= 0 || !isScheme(url, colon)) {
+    if (colon == -1 || !isScheme(url, colon)) {
       throw invalid("The URL does not start with a scheme such as https://.");
     }
     String scheme = url.substring(0, colon).toLowerCase(Locale.ROOT);

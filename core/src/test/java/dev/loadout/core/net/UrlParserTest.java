@@ -73,7 +73,7 @@ class UrlParserTest {
   }
 
   @ParameterizedTest(name = "{0} -> {1}")
-  @CsvSource({"http://example.com:1/, 1", "http://example.com:65535/, 65535", "http://example.com:00080/, 80",
+  @CsvSource({"http://example.com:1/, 1", "http://example.com:9/, 9", "http://example.com:65535/, 65535", "http://example.com:00080/, 80",
       "https://example.com:/, 443", "http://example.com:/, 80", "http://example.com/, 80", "https://example.com/, 443"})
   void portsFromOneTo65535AreAcceptedAndAnEmptyPortIsTheSchemesDefault(String url, int port) throws Exception {
     assertThat(UrlParser.parse(url).port()).isEqualTo(port);
