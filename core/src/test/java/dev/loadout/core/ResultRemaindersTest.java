@@ -171,4 +171,51 @@ class ResultRemaindersTest {
     assertThatThrownBy(() -> ResultRemainders.builder().clock(null)).hasMessage("clock must not be null");
     assertThatThrownBy(() -> ResultRemainders.builder().sessionKey(null)).hasMessage("sessionKey must not be null");
   }
+
+  // --- through a turn: cut, stored, read on ------------------------------------------------------------
+
+  @Test
+  void aCutResultIsStoredForItsConversationAndTheReadToolReturnsTheRestWindowByWindow() {
+    ResultRemainders r = store().windowChars(256).build();
+    String text = "0123456789".repeat(100);
+    ToolSpec spec = ToolSpec.builder("long", Tools.schema("{\"type\":\"object\"}")).maxResultChars(300).build();
+    Tools.FnTool tool = Tools.FnTool.of(spec, (call, ctx) -> java.util.concurrent.CompletableFuture.completedFuture(
+        ToolResult.text(text)));
+    TurnContext turn = Tools.context().guildId("g").channelId("c").build();
+    try (Loadout loadout = Loadout.builder(ToolRegistry.builder().register(tool, r.readTool()).build())
+        .resultRemainders(r).build()) {
+      String cut = run(loadout.prepare(turn), "long", "{}");
+      assertThat(cut).isEqualTo(text.substring(0, 300) + "\n[truncated: showing the first 300 of 1000 characters; call "
+          + "read_result_part with result_id \"r1\" and offset 300 to read on]");
+
+      PreparedTurn next = loadout.prepare(turn);
+      assertThat(next.visibleNames()).contains("read_result_part");
+      assertThat(run(next, "read_result_part", "{\"result_id\":\"r1\",\"offset\":300}"))
+          .isEqualTo(text.substring(300, 556) + "\n[part of result r1: characters 300-556 of 1000; call read_result_part "
+              + "with result_id \"r1\" and offset 556 to read on]");
+      assertThat(run(next, "read_result_part", "{\"result_id\":\"r1\",\"offset\":812}"))
+          .isEqualTo(text.substring(812) + "\n[end of result r1]");
+      assertThat(run(loadout.prepare(Tools.context().guildId("g").channelId("other").build()), "read_result_part",
+          "{\"result_id\":\"r1\",\"offset\":0}")).contains("not available");
+    }
+  }
+
+  @Test
+  void withoutASessionAResultIsOnlyCut() {
+    ResultRemainders r = store().build();
+    ToolSpec spec = ToolSpec.builder("long", Tools.schema("{\"type\":\"object\"}")).maxResultChars(300).build();
+    Tools.FnTool tool = Tools.FnTool.of(spec, (call, ctx) -> java.util.concurrent.CompletableFuture.completedFuture(
+        ToolResult.text("x".repeat(450))));
+    try (Loadout loadout = Loadout.builder(ToolRegistry.builder().register(tool, r.readTool()).build())
+        .resultRemainders(r).build()) {
+      assertThat(run(loadout.prepare(TurnContext.builder("openai", "m").build()), "long", "{}"))
+          .isEqualTo("x".repeat(300) + "\n[truncated: showing the first 300 of 450 characters]");
+    }
+  }
+
+  private static String run(PreparedTurn turn, String tool, String arguments) {
+    ToolResult result = turn.execute(ToolCall.of("c1", tool, arguments)).toCompletableFuture()
+        .orTimeout(30, java.util.concurrent.TimeUnit.SECONDS).join();
+    return result instanceof ToolResult.Failure ? ((ToolResult.Failure) result).message() : ((ToolResult.Success) result).modelText();
+  }
 }
