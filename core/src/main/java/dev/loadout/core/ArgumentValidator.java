@@ -72,7 +72,8 @@ final class ArgumentValidator {
   static JsonNode exactIntegers(JsonNode node) {
     if (node.isDouble() || node.isFloat()) {
       double d = node.doubleValue();
-      if (Double.isFinite(d) && d == Math.rint(d) && (d >= 0x1p63 || d < -0x1p63)) {
+      // Beyond long range either way (-2^63 itself fits, but its exact integer reads the same).
+      if (Double.isFinite(d) && d == Math.rint(d) && Math.abs(d) >= 0x1p63) {
         return tools.jackson.databind.node.JsonNodeFactory.instance.numberNode(new java.math.BigDecimal(d).toBigInteger());
       }
       return node;

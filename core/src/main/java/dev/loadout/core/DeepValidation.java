@@ -47,8 +47,16 @@ final class DeepValidation {
    * @throws RuntimeException what the validator throws (a schema it cannot apply), or an
    *     {@link IllegalStateException} when the caller is interrupted while a deep check runs
    */
+  /**
+   * Whether the caller's own thread may try first. Only where the work runs depends on it: a caller whose stack
+   * runs out hands over to the big stack, so both ways give the same violations.
+   */
+  private static boolean shallowEnoughForCallerThread(JsonNode arguments) {
+    return ArgumentsReader.depth(arguments) <= CALLER_THREAD_DEPTH;
+  }
+
   static List<ArgumentValidator.Violation> violations(ArgumentValidator validator, JsonNode arguments) {
-    if (ArgumentsReader.depth(arguments) <= CALLER_THREAD_DEPTH) {
+    if (shallowEnoughForCallerThread(arguments)) {
       try {
         return validator.violations(arguments);
       } catch (StackOverflowError callerStackTooSmall) {

@@ -191,12 +191,17 @@ final class ToolExecution {
   }
 
   private static ToolResult toolError(Loadout loadout, ToolSpec variant, ToolCall call, Throwable error) {
+    logToolFailure(variant, call, error);
+    return ToolResult.failure(ToolResult.TOOL_ERROR, "Tool '" + variant.name() + "' failed unexpectedly.", false);
+  }
+
+  /** ERROR for a virtual machine error, WARN for anything else; what the model gets is the same. */
+  private static void logToolFailure(ToolSpec variant, ToolCall call, Throwable error) {
     if (isFatal(error)) {
       Loadout.LOG.error("Tool '{}' failed on call {} with a virtual machine error", variant.name(), call.id(), error);
     } else {
       Loadout.LOG.warn("Tool '{}' failed on call {}", variant.name(), call.id(), error);
     }
-    return ToolResult.failure(ToolResult.TOOL_ERROR, "Tool '" + variant.name() + "' failed unexpectedly.", false);
   }
 
   private static String describe(String tool, List<String> violations) {

@@ -72,4 +72,30 @@ class ArgumentValidatorTest {
       assertThat(((ToolResult.Failure) r).code()).isEqualTo(ToolResult.INVALID_ARGUMENTS);
     }
   }
+
+  private static java.util.List<String> violations(String schema, String arguments) {
+    return ToolSpec.builder("t", Tools.schema(schema)).build().validator().violations(Json.parse(arguments)).stream()
+        .map(Object::toString).toList();
+  }
+
+  @Test
+  void aWholeDoubleFromTwoToThe63OnIsComparedExactlyAgainstTheBounds() {
+    String schema = "{\"type\":\"object\",\"properties\":{\"n\":{\"type\":\"integer\",\"maximum\":10}}}";
+
+    assertThat(violations(schema, "{\"n\":9.223372036854775808E18}")).singleElement().asString()
+        .startsWith("/n: ").doesNotContain("beyond the range");
+    assertThat(violations(schema, "{\"n\":-9.223372036854775808E18}")).isEmpty();
+    assertThat(violations(schema, "{\"n\":-1e300}")).isEmpty();
+    assertThat(violations(schema, "{\"n\":1e300}")).singleElement().asString().startsWith("/n: ");
+  }
+
+  @Test
+  void hugeWholeDoublesInsideArraysAreComparedExactlyAndSmallOrFractionalNumbersAreLeftAsTheyAre() {
+    String schema = "{\"type\":\"object\",\"properties\":{\"xs\":{\"type\":\"array\",\"items\":{\"type\":\"number\",\"maximum\":10}},"
+        + "\"x\":{\"type\":\"number\"}}}";
+
+    assertThat(violations(schema, "{\"xs\":[1.5,2,1e300,3e300],\"x\":2.5}"))
+        .containsExactly("/xs/2: must have a maximum value of 10", "/xs/3: must have a maximum value of 10");
+    assertThat(violations(schema, "{\"xs\":[1.5,2.0,10],\"x\":0.25}")).isEmpty();
+  }
 }

@@ -157,4 +157,14 @@ class JsonLimitsTest {
     assertThatThrownBy(() -> Loadout.builder(ToolRegistry.builder().build()).jsonLimits(null))
         .hasMessageContaining("jsonLimits");
   }
+
+  @Test
+  void aStringAtTheLimitIsReadAndOneCharacterLongerIsRefusedNamingTheLimit() {
+    PreparedTurn turn = turn(JsonLimits.DEFAULTS.withMaxStringLength(5));
+
+    assertThat(run(turn, "open", "{\"n\":1,\"s\":\"abcde\"}")).isInstanceOf(ToolResult.Failure.class)
+        .satisfies(r -> assertThat(((ToolResult.Failure) r).message()).doesNotContain("longer than"));
+    assertThat(((ToolResult.Failure) run(turn, "open", "{\"s\":\"abcdef\"}")).message())
+        .isEqualTo("Arguments for 'open' hold a string longer than 5 characters, the limit.");
+  }
 }

@@ -91,9 +91,19 @@ final class DeadlineTimer implements AutoCloseable {
           }
         }
       }
-      LockSupport.parkNanos(this, TimeUnit.MILLISECONDS.toNanos(TICK_MILLIS));
+      pauseOneTick();
     }
     watchdog.compareAndSet(self, null);
+  }
+
+  /** Waits one tick, or less when {@link #close()} wakes the watchdog early; only the pace of the loop. */
+  private void pauseOneTick() {
+    LockSupport.parkNanos(this, TimeUnit.MILLISECONDS.toNanos(TICK_MILLIS));
+  }
+
+  /** Cuts the watchdog's current tick short, so {@link #close()} returns without waiting out the tick. */
+  private static void wakeEarly(Thread watchdog) {
+    LockSupport.unpark(watchdog);
   }
 
   /** Ends the watchdog and waits for it (a few milliseconds; at most five seconds). Idempotent. */
@@ -104,7 +114,7 @@ final class DeadlineTimer implements AutoCloseable {
     if (t == null || t == Thread.currentThread()) {
       return;
     }
-    LockSupport.unpark(t);
+    wakeEarly(t);
     try {
       t.join(CLOSE_WAIT_MILLIS);
     } catch (InterruptedException e) {

@@ -114,11 +114,8 @@ public final class NetworkPolicy {
     if (vars.bool(FETCH_URL_ALLOW_PRIVATE_NETWORK, false) && production) {
       b.allowPrivateNetworks(true);
     }
-    long cap = vars.bytes(MAX_FETCH_SIZE_MB, 1L << 20, -1, 1L << 20, MAX_BODY_BYTES_LIMIT);
-    if (cap > 0) {
-      b.maxBodyBytes(cap);
-    }
-    return b.build();
+    long unset = production ? PRODUCTION_MAX_BODY_BYTES : DEVELOPMENT_MAX_BODY_BYTES;
+    return b.maxBodyBytes(vars.bytes(MAX_FETCH_SIZE_MB, 1L << 20, unset, 1L << 20, MAX_BODY_BYTES_LIMIT)).build();
   }
 
   /** Whether RFC 1918, carrier-grade NAT, unique-local and loopback addresses may be reached. */

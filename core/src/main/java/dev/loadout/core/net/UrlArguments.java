@@ -124,8 +124,9 @@ public final class UrlArguments {
         }
       } else if (value.isArray()) {
         JsonNode items = schema == null ? null : schema.get("items");
-        for (int i = 0; i < value.size(); i++) {
-          value(value.get(i), items, isUrl, pointer + "/" + i, depth + 1);
+        int index = 0;
+        for (JsonNode item : value) {
+          value(item, items, isUrl, pointer + "/" + index++, depth + 1);
         }
       } else if (value.isObject()) {
         JsonNode properties = schema == null ? null : schema.get("properties");

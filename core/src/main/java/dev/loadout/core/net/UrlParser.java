@@ -47,12 +47,12 @@ final class UrlParser {
       if (c == '\\') {
         throw invalid("The URL contains a backslash; Loadout refuses it rather than guess which host is meant.");
       }
-      if (c <= 0x20 || c == 0x7F || isInvisible(c)) {
+      if (isInvisible(c)) {
         throw invalid("The URL contains whitespace or a control character; Loadout refuses it rather than trim it.");
       }
     }
     int colon = url.indexOf(':');
-    if (colon <= 0 || !isScheme(url, colon)) {
+    if (colon == -1 || !isScheme(url, colon)) {
       throw invalid("The URL does not start with a scheme such as https://.");
     }
     String scheme = url.substring(0, colon).toLowerCase(Locale.ROOT);
@@ -83,7 +83,7 @@ final class UrlParser {
     boolean bracketed = authority.charAt(0) == '[';
     if (bracketed) {
       int close = authority.indexOf(']');
-      if (close < 0) {
+      if (close == -1) {
         throw invalid("The URL's IPv6 host has no closing bracket.");
       }
       hostText = authority.substring(1, close);
@@ -94,7 +94,7 @@ final class UrlParser {
       portText = rest.isEmpty() ? null : rest.substring(1);
     } else {
       int c = authority.indexOf(':');
-      if (c >= 0 && authority.indexOf(':', c + 1) >= 0) {
+      if (c != authority.lastIndexOf(':')) {
         throw invalid("The URL's host has more than one ':'; an IPv6 address must be in brackets.");
       }
       hostText = c < 0 ? authority : authority.substring(0, c);
@@ -109,9 +109,6 @@ final class UrlParser {
     } else {
       host = asciiHost(hostText);
       literal = lastLabelIsNumeric(host) ? parseCanonicalIpv4(host) : null;
-      if (literal == null) {
-        checkLabels(host);
-      }
     }
     String target = requestTarget(url.substring(authorityEnd));
     String hostForUri = host.indexOf(':') >= 0 ? "[" + host + "]" : host;
@@ -128,7 +125,7 @@ final class UrlParser {
     return new ParsedUrl(scheme, host, port, literal, uri);
   }
 
-  /** Unicode spaces, line and paragraph separators, controls and invisible format characters. */
+  /** Unicode spaces (the ASCII space too), line and paragraph separators, controls and invisible format characters. */
   private static boolean isInvisible(char c) {
     int type = Character.getType(c);
     return type == Character.SPACE_SEPARATOR || type == Character.LINE_SEPARATOR
@@ -193,13 +190,7 @@ final class UrlParser {
     if (text.indexOf('%') >= 0) {
       throw ambiguous("The URL's host is percent-encoded; Loadout refuses encoded hosts.");
     }
-    String ascii;
-    try {
-      ascii = IDN.toASCII(text, IDN.USE_STD3_ASCII_RULES);
-    } catch (IllegalArgumentException e) {
-      throw invalid("The URL's host is not a valid domain name.");
-    }
-    ascii = ascii.toLowerCase(Locale.ROOT);
+    String ascii = idnToAscii(text);
     if (ascii.endsWith(".")) {
       ascii = ascii.substring(0, ascii.length() - 1);
     }
@@ -209,16 +200,47 @@ final class UrlParser {
     return ascii;
   }
 
-  /** WHATWG's "ends in a number": then the host must be an IPv4 literal, and here a canonical one. */
+  /**
+   * IDNA ToASCII with the STD3 rules, lower-cased, and its postcondition checked again: every label 1 to 63
+   * letters, digits and inner hyphens (a trailing dot may follow). The JDK's {@link IDN} already refuses
+   * anything else (RFC 3490 §4.1, steps 3 and 8); the second look keeps a JDK that relaxed it from letting an
+   * odd label through to the resolver.
+   */
+  private static String idnToAscii(String text) throws Rejected {
+    String ascii;
+    try {
+      ascii = IDN.toASCII(text, IDN.USE_STD3_ASCII_RULES).toLowerCase(Locale.ROOT);
+    } catch (IllegalArgumentException e) {
+      throw invalid("The URL's host is not a valid domain name.");
+    }
+    String bare = ascii.endsWith(".") ? ascii.substring(0, ascii.length() - 1) : ascii;
+    for (String label : bare.split("\\.", -1)) {
+      if (label.isEmpty() && !bare.isEmpty() || label.length() > 63) {
+        throw invalid("The URL's host has an empty label or one longer than 63 characters.");
+      }
+      if (label.startsWith("-") || label.endsWith("-")
+          || !label.chars().allMatch(ch -> ch >= 'a' && ch <= 'z' || ch >= '0' && ch <= '9' || ch == '-')) {
+        throw invalid("The URL's host is not a valid domain name.");
+      }
+    }
+    return ascii;
+  }
+
+  /**
+   * WHATWG's "ends in a number": then the host must be an IPv4 literal, and here a canonical one. The last
+   * label is never empty: {@link IDN} refuses empty labels and {@link #asciiHost} drops the one trailing dot.
+   */
   private static boolean lastLabelIsNumeric(String host) {
     String last = host.substring(host.lastIndexOf('.') + 1);
-    if (last.isEmpty()) {
-      return false;
-    }
     if (last.startsWith("0x")) {
-      return last.substring(2).chars().allMatch(ch -> Character.digit(ch, 16) >= 0);
+      return allDigits(last.substring(2), 16);
     }
-    return last.chars().allMatch(ch -> ch >= '0' && ch <= '9');
+    return allDigits(last, 10);
+  }
+
+  /** Whether every character is an ASCII digit of the radix (the host is ASCII by now). */
+  private static boolean allDigits(String text, int radix) {
+    return text.chars().allMatch(ch -> Character.digit(ch, radix) >= 0);
   }
 
   private static InetAddress parseCanonicalIpv4(String host) throws Rejected {
@@ -256,18 +278,6 @@ final class UrlParser {
     return bytes;
   }
 
-  private static void checkLabels(String host) throws Rejected {
-    for (String label : host.split("\\.", -1)) {
-      if (label.isEmpty() || label.length() > 63) {
-        throw invalid("The URL's host has an empty label or one longer than 63 characters.");
-      }
-      if (label.charAt(0) == '-' || label.charAt(label.length() - 1) == '-'
-          || !label.chars().allMatch(ch -> ch >= 'a' && ch <= 'z' || ch >= '0' && ch <= '9' || ch == '-')) {
-        throw invalid("The URL's host is not a valid domain name.");
-      }
-    }
-  }
-
   /**
    * Path and query as sent, fragment dropped. Characters a URI may not hold ({@code "<>^`{|}}, brackets,
    * non-ASCII, a {@code %} not followed by two hex digits) are percent-encoded as browsers do, so model-
@@ -285,7 +295,7 @@ final class UrlParser {
       if (c == '%' && i + 2 < raw.length()
           && Character.digit(raw.charAt(i + 1), 16) >= 0 && Character.digit(raw.charAt(i + 2), 16) >= 0) {
         out.append(c);
-      } else if (c < 0x80 && isUriChar(c)) {
+      } else if (isUriChar(c)) {
         out.append(c);
       } else {
         int end = Character.isHighSurrogate(c) && i + 1 < raw.length() ? i + 2 : i + 1;
@@ -299,6 +309,7 @@ final class UrlParser {
     return out.toString();
   }
 
+  /** The ASCII characters a URI may hold as they are. */
   private static boolean isUriChar(char c) {
     return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || "-._~!$&'()*+,;=:@/?".indexOf(c) >= 0;
   }

@@ -150,4 +150,80 @@ class NetworkGuardTest {
     assertThatThrownBy(() -> NetworkGuard.of(null, host -> List.of())).hasMessage("policy must not be null");
     assertThatThrownBy(() -> NetworkGuard.of(NetworkPolicy.production(), null)).hasMessage("resolver must not be null");
   }
+
+  @Test
+  void amongEquallyBadAnswersTheFirstIsTheOneTheReasonNames() {
+    FakeDns dns = new FakeDns().answer("two.test", "93.184.215.14", "10.0.0.7", "192.168.1.1");
+
+    UrlVerdict verdict = NetworkGuard.of(NetworkPolicy.production(), dns).check("https://two.test/");
+
+    assertThat(verdict.code()).isEqualTo(UrlVerdict.PRIVATE_NETWORK);
+    assertThat(verdict.reason()).startsWith("The URL host 'two.test' resolved to 93.184.215.14, 10.0.0.7, 192.168.1.1; "
+        + "10.0.0.7 is a private network address (10.0.0.0/8), and every");
+  }
+
+  @Test
+  void aWorseAnswerAfterALesserOneIsTheOneTheReasonNames() {
+    FakeDns dns = new FakeDns().answer("two.test", "10.0.0.7", "0.1.2.3", "192.168.1.1");
+
+    UrlVerdict verdict = NetworkGuard.of(NetworkPolicy.development(), dns).check("https://two.test/");
+
+    assertThat(verdict.code()).isEqualTo(UrlVerdict.RESERVED_ADDRESS);
+    assertThat(verdict.reason()).contains("; 0.1.2.3 is an address in 0.0.0.0/8");
+  }
+
+  @Test
+  void severalPublicAnswersAndOneAllowedPrivateAnswerAreDescribedAsSuch() {
+    FakeDns dns = new FakeDns().answer("many.test", "93.184.215.14", "93.184.215.15").answer("one.test", "10.0.0.7")
+        .answer("mixed.test", "93.184.215.14", "10.0.0.7");
+
+    assertThat(NetworkGuard.of(NetworkPolicy.production(), dns).check("https://many.test/").reason())
+        .isEqualTo("The URL host 'many.test' resolved to 93.184.215.14, 93.184.215.15; all are public addresses.");
+    assertThat(NetworkGuard.of(NetworkPolicy.development(), dns).check("https://one.test/").reason())
+        .isEqualTo("The URL host 'one.test' resolved to 10.0.0.7, a private network address (10.0.0.0/8), which this "
+            + "policy allows.");
+    assertThat(NetworkGuard.of(NetworkPolicy.development(), dns).check("https://mixed.test/").reason())
+        .isEqualTo("The URL host 'mixed.test' resolved to 93.184.215.14, 10.0.0.7; 10.0.0.7 is a private network address "
+            + "(10.0.0.0/8), which this policy allows.");
+  }
+
+  @Test
+  void aLiteralIsDescribedWithoutResolving() {
+    NetworkGuard guard = NetworkGuard.of(NetworkPolicy.production(), new FakeDns());
+
+    assertThat(guard.check("http://93.184.215.14/").reason()).isEqualTo("The URL host '93.184.215.14' is a public address.");
+    assertThat(guard.check("http://0.0.0.0/").reason()).isEqualTo("The URL host '0.0.0.0' is an address in 0.0.0.0/8 "
+        + "(\"this network\"), which reaches the local machine. Loadout never fetches these, and no setting allows it "
+        + "(not even FETCH_URL_ALLOW_PRIVATE_NETWORK).");
+  }
+
+  @Test
+  void admittingPrivateNetworksLetsPrivateAddressesThroughButNeverMetadataAndKeepsTheResolver() {
+    FakeDns dns = new FakeDns().answer("nas.lan", "192.168.1.20");
+    NetworkGuard production = NetworkGuard.of(NetworkPolicy.production(), dns);
+    NetworkGuard admitting = production.admittingPrivateNetworks();
+
+    assertThat(production.check("http://10.0.0.1/").allowed()).isFalse();
+    assertThat(admitting.check("http://10.0.0.1/").allowed()).isTrue();
+    assertThat(admitting.check("http://nas.lan/").allowed()).isTrue();
+    assertThat(admitting.check("http://169.254.169.254/").code()).isEqualTo(UrlVerdict.METADATA_ENDPOINT);
+    assertThat(admitting.policy().allowPrivateNetworks()).isTrue();
+    assertThat(production.policy().allowPrivateNetworks()).as("the original is unchanged").isFalse();
+    assertThat(admitting.admittingPrivateNetworks().check("http://10.0.0.1/").allowed()).isTrue();
+  }
+
+  @Test
+  void aGuardOnTheSystemResolverJudgesLiteralsWithoutAnyLookup() {
+    NetworkGuard guard = NetworkGuard.of(NetworkPolicy.production());
+
+    assertThat(guard.check("http://127.0.0.1/").code()).isEqualTo(UrlVerdict.PRIVATE_NETWORK);
+    assertThat(guard.check("http://[2606:4700:4700::1111]/").allowed()).isTrue();
+  }
+
+  @Test
+  void theGuardDescribesItselfByItsPolicy() {
+    NetworkPolicy policy = NetworkPolicy.production();
+
+    assertThat(NetworkGuard.of(policy, new FakeDns())).hasToString("NetworkGuard{" + policy + "}");
+  }
 }

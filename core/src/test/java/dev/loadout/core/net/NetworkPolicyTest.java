@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -96,5 +97,48 @@ class NetworkPolicyTest {
 
     assertThat(p.toBuilder().build()).isEqualTo(p).hasSameHashCodeAs(p);
     assertThat(p.toString()).startsWith("NetworkPolicy{privateNetworks=allowed, maxRedirects=5");
+  }
+
+  @Test
+  void eachSettingAcceptsItsBoundsAndRefusesOnePastThem() {
+    assertThat(NetworkPolicy.builder().maxRedirects(0).build().maxRedirects()).isZero();
+    assertThat(NetworkPolicy.builder().maxRedirects(20).build().maxRedirects()).isEqualTo(20);
+    assertThatThrownBy(() -> NetworkPolicy.builder().maxRedirects(21)).hasMessage("maxRedirects must be from 0 to 20, but was 21");
+    assertThat(NetworkPolicy.builder().maxBodyBytes(1).build().maxBodyBytes()).isEqualTo(1);
+    assertThat(NetworkPolicy.builder().maxBodyBytes(1L << 30).build().maxBodyBytes()).isEqualTo(1L << 30);
+    assertThatThrownBy(() -> NetworkPolicy.builder().maxBodyBytes((1L << 30) + 1))
+        .hasMessage("maxBodyBytes must be from 1 to 1073741824, but was 1073741825");
+  }
+
+  @Test
+  void aBodyCapFromTheEnvironmentAppliesInDevelopmentTooAndUnsetKeepsEachEnvironmentsDefault() {
+    assertThat(NetworkPolicy.fromEnvironment(Map.of("RUN_ENV", "development", "MAX_FETCH_SIZE_MB", "1")).maxBodyBytes())
+        .isEqualTo(1L << 20);
+    assertThat(NetworkPolicy.fromEnvironment(Map.of("RUN_ENV", "development")).maxBodyBytes()).isEqualTo(50L << 20);
+    assertThat(NetworkPolicy.fromEnvironment(Map.of()).maxBodyBytes()).isEqualTo(5L << 20);
+    assertThat(NetworkPolicy.fromEnvironment(Map.of("MAX_FETCH_SIZE_MB", "1024")).maxBodyBytes()).isEqualTo(1L << 30);
+  }
+
+  @Test
+  void theProcessEnvironmentGivesAPolicyOfOneOfTheTwoEnvironments() {
+    NetworkPolicy fromProcess = NetworkPolicy.fromEnvironment();
+
+    assertThat(fromProcess).isEqualTo(NetworkPolicy.fromEnvironment(System.getenv()));
+  }
+
+  @Test
+  void policiesAreEqualExactlyWhenEverySettingIsEqual() {
+    NetworkPolicy base = NetworkPolicy.production();
+    List<NetworkPolicy> others = List.of(base.toBuilder().allowPrivateNetworks(true).build(),
+        base.toBuilder().maxRedirects(4).build(), base.toBuilder().maxBodyBytes(7).build(),
+        base.toBuilder().connectTimeout(Duration.ofMillis(1)).build(), base.toBuilder().readTimeout(Duration.ofMillis(1)).build(),
+        base.toBuilder().callTimeout(Duration.ofMillis(1)).build());
+
+    assertThat(base).isEqualTo(NetworkPolicy.builder().build()).hasSameHashCodeAs(NetworkPolicy.builder().build());
+    for (NetworkPolicy other : others) {
+      assertThat(other).isNotEqualTo(base);
+      assertThat(other.hashCode()).as("%s", other).isNotEqualTo(base.hashCode());
+    }
+    assertThat(base).isNotEqualTo("production");
   }
 }

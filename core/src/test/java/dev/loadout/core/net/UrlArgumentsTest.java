@@ -68,4 +68,98 @@ class UrlArgumentsTest {
     assertThat(result.message()).isEmpty();
     assertThat(result.toString()).isEqualTo("UrlArguments.Result{allowed, checked=2}");
   }
+
+  // --- nesting limits: 32 levels are followed, the 33rd is not -------------------------------------------
+
+  private static String nestedArrays(int levels, String url) {
+    return "[".repeat(levels) + "\"" + url + "\"" + "]".repeat(levels);
+  }
+
+  @Test
+  void aUrlNested32LevelsDeepIsCheckedAndOneLevelDeeperIsNot() {
+    // "url" is depth 1, so 31 arrays put the string at depth 32.
+    UrlArguments.Result at32 = UrlArguments.check(schema("{}"), args("{\"url\":" + nestedArrays(31, "http://10.0.0.1/") + "}"), guard);
+    UrlArguments.Result at33 = UrlArguments.check(schema("{}"), args("{\"url\":" + nestedArrays(32, "http://10.0.0.1/") + "}"), guard);
+
+    assertThat(at32.allowed()).isFalse();
+    assertThat(at32.pointer().orElseThrow()).isEqualTo("/url" + "/0".repeat(31));
+    assertThat(at33.allowed()).isTrue();
+    assertThat(at33.checked()).isZero();
+  }
+
+  @Test
+  void nestedObjectsCountTowardsTheSameLimit() {
+    String deep32 = "{\"a\":".repeat(31) + "{\"url\":\"http://10.0.0.1/\"}" + "}".repeat(31);
+    String deep33 = "{\"a\":".repeat(32) + "{\"url\":\"http://10.0.0.1/\"}" + "}".repeat(32);
+
+    assertThat(UrlArguments.check(schema("{}"), args(deep32), guard).allowed()).isFalse();
+    assertThat(UrlArguments.check(schema("{}"), args(deep33), guard).checked()).isZero();
+  }
+
+  @Test
+  void everyElementOfAUrlListIsCheckedAndTheRefusalNamesItsIndex() {
+    UrlArguments.Result result = UrlArguments.check(schema("{}"),
+        args("{\"urls\":[\"https://example.com/\",\"https://example.com/b\",\"http://10.0.0.1/\"]}"), guard);
+
+    assertThat(result.pointer()).contains("/urls/2");
+    assertThat(result.checked()).isEqualTo(3);
+  }
+
+  @Test
+  void additionalPropertiesWithAUriFormatAreCheckedAndABooleanOneIsNot() {
+    ObjectNode typed = schema("{\"type\":\"object\",\"additionalProperties\":{\"type\":\"string\",\"format\":\"uri\"}}");
+    ObjectNode open = schema("{\"type\":\"object\",\"additionalProperties\":true}");
+
+    assertThat(UrlArguments.check(typed, args("{\"link\":\"http://10.0.0.1/\"}"), guard).pointer()).contains("/link");
+    assertThat(UrlArguments.check(open, args("{\"link\":\"http://10.0.0.1/\"}"), guard).allowed()).isTrue();
+  }
+
+  private static String allOfNested(int levels) {
+    return "{\"allOf\":[".repeat(levels) + "{\"type\":\"string\",\"format\":\"uri\"}" + "]}".repeat(levels);
+  }
+
+  @Test
+  void aUriFormat32CombinatorsDeepIsFoundAndOneDeeperIsNot() {
+    ObjectNode at32 = schema("{\"properties\":{\"target\":" + allOfNested(32) + "}}");
+    ObjectNode at33 = schema("{\"properties\":{\"target\":" + allOfNested(33) + "}}");
+
+    assertThat(UrlArguments.check(at32, args("{\"target\":\"http://10.0.0.1/\"}"), guard).allowed()).isFalse();
+    assertThat(UrlArguments.check(at33, args("{\"target\":\"http://10.0.0.1/\"}"), guard).allowed()).isTrue();
+  }
+
+  @Test
+  void aUriFormatInAnyBranchOfAnyCombinatorCounts() {
+    for (String key : new String[] {"allOf", "anyOf", "oneOf"}) {
+      ObjectNode schema = schema("{\"properties\":{\"target\":{\"" + key + "\":[{\"type\":\"string\"},"
+          + "{\"format\":\"uri\"}]}}}");
+
+      assertThat(UrlArguments.check(schema, args("{\"target\":\"http://10.0.0.1/\"}"), guard).allowed()).as(key).isFalse();
+    }
+  }
+
+  private static ObjectNode refChain(int refs) {
+    StringBuilder defs = new StringBuilder();
+    for (int i = 1; i < refs; i++) {
+      defs.append("\"d").append(i).append("\":{\"$ref\":\"#/$defs/d").append(i + 1).append("\"},");
+    }
+    defs.append("\"d").append(refs).append("\":{\"type\":\"string\",\"format\":\"uri\"}");
+    return schema("{\"$defs\":{" + defs + "},\"properties\":{\"target\":{\"$ref\":\"#/$defs/d1\"}}}");
+  }
+
+  @Test
+  void aChainOf33RefsIsFollowedAndALongerOneIsNot() {
+    assertThat(UrlArguments.check(refChain(33), args("{\"target\":\"http://10.0.0.1/\"}"), guard).allowed()).isFalse();
+    assertThat(UrlArguments.check(refChain(34), args("{\"target\":\"http://10.0.0.1/\"}"), guard).allowed()).isTrue();
+  }
+
+  @Test
+  void aRefCycleEndsWithoutACheckAndWithoutRunningAway() {
+    ObjectNode schema = schema("{\"$defs\":{\"loop\":{\"$ref\":\"#/$defs/loop\"}},"
+        + "\"properties\":{\"target\":{\"$ref\":\"#/$defs/loop\"}}}");
+
+    UrlArguments.Result result = UrlArguments.check(schema, args("{\"target\":\"http://10.0.0.1/\"}"), guard);
+
+    assertThat(result.allowed()).isTrue();
+    assertThat(result.checked()).isZero();
+  }
 }
