@@ -28,12 +28,15 @@ final class ArticleParts {
     double threshold = Math.max(10, topScore * 0.2);
     Element leadIn = top;
     // The headline block right before the body (kicker, headline, standfirst) belongs to the article.
-    for (Element prev = top.previousElementSibling(); prev != null && isHeadlineBlock(prev, stats, title);
-        prev = prev.previousElementSibling()) {
+    for (Element prev = previous(top, stats); prev != null && isHeadlineBlock(prev, stats, title);
+        prev = previous(prev, stats)) {
       leadIn = prev;
     }
     boolean inLeadIn = false;
     for (Element sibling : parent.children()) {
+      if (!stats.has(sibling)) {
+        continue; // set aside by this pass
+      }
       inLeadIn |= sibling == leadIn;
       if (inLeadIn && sibling != top && isHeadlineBlock(sibling, stats, title)) {
         roots.add(sibling);
@@ -67,7 +70,7 @@ final class ArticleParts {
   private static List<Element> headlineBefore(Element top, NodeStats stats, String title) {
     List<Element> heads = new ArrayList<>();
     Element anchor = top;
-    for (int level = 0; level < 3 && anchor.previousElementSibling() == null; level++) {
+    for (int level = 0; level < 3 && previous(anchor, stats) == null; level++) {
       Element up = anchor.parent();
       if (up == null || up.normalName().equals("body") || up.normalName().equals("html")) {
         break;
@@ -79,11 +82,20 @@ final class ArticleParts {
     }
     // Further from the body, only a block that is mostly heading text: a header with a standfirst but
     // also breadcrumbs and dates is more likely the template's than the article's.
-    for (Element prev = anchor.previousElementSibling(); prev != null && isHeadlineBlock(prev, stats, "");
-        prev = prev.previousElementSibling()) {
+    for (Element prev = previous(anchor, stats); prev != null && isHeadlineBlock(prev, stats, "");
+        prev = previous(prev, stats)) {
       heads.add(0, prev);
     }
     return heads;
+  }
+
+  /** The previous sibling element that this pass measured (furniture set aside is skipped). */
+  private static Element previous(Element e, NodeStats stats) {
+    Element prev = e.previousElementSibling();
+    while (prev != null && !stats.has(prev)) {
+      prev = prev.previousElementSibling();
+    }
+    return prev;
   }
 
   /**
@@ -102,7 +114,7 @@ final class ArticleParts {
       return false;
     }
     for (Element h : e.select("h1, h2")) {
-      if (Titles.sameAs(h.text(), title)) {
+      if (Titles.sameAs(stats.text(h), title)) {
         return true;
       }
     }
@@ -135,12 +147,12 @@ final class ArticleParts {
       return false;
     }
     if (s.text > 80) {
-      return s.linkDensity() < 0.25 && !ContentCleaner.dateline(e, s);
+      return s.linkDensity() < 0.25 && !ContentCleaner.dateline(e, s, stats);
     }
     if (s.text == 0 || s.link > 0) {
       return false;
     }
-    String text = e.text();
+    String text = stats.text(e);
     return text.endsWith(".") || text.contains(". ");
   }
 }

@@ -1,6 +1,7 @@
 package dev.loadout.tools.web;
 
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import org.jsoup.nodes.Element;
 import org.jsoup.nodes.Node;
 import org.jsoup.nodes.TextNode;
@@ -107,10 +108,16 @@ final class ClassHints {
     return spelling.matches();
   }
 
-  /** Compares text nodes in document order with the id's letters and digits, stopping at a mismatch. */
+  /**
+   * Compares text nodes in document order with the id's letters and digits, stopping at a mismatch, or after
+   * {@value #MAX_SPELLING_NODES} nodes: a heading's slug is spelled by its first few nodes, and a wrapper holding
+   * thousands of empty elements before its first word must not be walked for every id on the way down.
+   */
   private static final class IdSpelling implements NodeFilter {
+    private static final int MAX_SPELLING_NODES = 64;
     private final String id;
     private int at;
+    private int nodes;
     private boolean failed;
 
     IdSpelling(String id) {
@@ -119,6 +126,10 @@ final class ClassHints {
 
     @Override
     public FilterResult head(Node node, int depth) {
+      if (++nodes > MAX_SPELLING_NODES) {
+        failed = true;
+        return FilterResult.STOP;
+      }
       if (!(node instanceof TextNode)) {
         return FilterResult.CONTINUE;
       }
@@ -164,10 +175,35 @@ final class ClassHints {
     return w;
   }
 
+  /**
+   * The flags of a class or id string, remembered: a page repeats its template's few hundred names on
+   * thousands of elements, and every element is asked about several times. Bounded: cleared when full, and
+   * names too long to be a template's are not kept.
+   */
+  private static final ConcurrentHashMap<String, Integer> FLAGS = new ConcurrentHashMap<>();
+  private static final int MAX_REMEMBERED = 4096;
+  private static final int MAX_REMEMBERED_LENGTH = 200;
+
   private static int flags(String names) {
     if (names.isEmpty()) {
       return NONE;
     }
+    if (names.length() > MAX_REMEMBERED_LENGTH) {
+      return computeFlags(names);
+    }
+    Integer known = FLAGS.get(names);
+    if (known != null) {
+      return known;
+    }
+    int f = computeFlags(names);
+    if (FLAGS.size() >= MAX_REMEMBERED) {
+      FLAGS.clear();
+    }
+    FLAGS.put(names, f);
+    return f;
+  }
+
+  private static int computeFlags(String names) {
     int f = NONE;
     int n = names.length();
     int start = -1;

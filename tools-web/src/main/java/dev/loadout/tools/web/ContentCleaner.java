@@ -1,5 +1,6 @@
 package dev.loadout.tools.web;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import org.jsoup.nodes.Element;
@@ -9,6 +10,7 @@ import org.jsoup.nodes.Element;
  * and follow rows, short labels and dates, forms. Walks top-down, so that a removed block's
  * descendants are never examined; the measurements come from {@link NodeStats} taken before any
  * removal, which is close enough because blocks are judged by their own share of links and text.
+ * Removing is adding to the pass's set of dropped elements, which the renderer skips.
  *
  * <p>Lists are spared the link-density rule: a list of links inside an article ("further reading",
  * a changelog of bug links) is content, while the same density in a {@code div} is a teaser box.
@@ -32,26 +34,42 @@ final class ContentCleaner {
 
   private ContentCleaner() {}
 
-  static void clean(List<Element> roots, NodeStats stats) {
+  /**
+   * Adds the furniture inside the roots to {@code dropped}.
+   *
+   * @return the characters of text removed
+   */
+  static int clean(List<Element> roots, NodeStats stats, Set<Element> dropped, WorkBudget budget) {
+    int removed = 0;
+    // Top-down without recursion: pending elements, each with whether it sits in a figure.
+    List<Element> pending = new ArrayList<>();
+    List<Boolean> inFigures = new ArrayList<>();
     for (Element root : roots) {
-      cleanInside(root, stats, false);
+      pending.add(root);
+      inFigures.add(false);
     }
-  }
-
-  private static void cleanInside(Element e, NodeStats stats, boolean inFigure) {
-    List<Element> children = e.children();
-    for (int i = children.size() - 1; i >= 0; i--) {
-      Element c = children.get(i);
-      String tag = c.normalName();
-      if (removable(c, tag, stats, inFigure)) {
-        c.remove();
-        continue;
+    while (!pending.isEmpty()) {
+      Element e = pending.remove(pending.size() - 1);
+      boolean inFigure = inFigures.remove(inFigures.size() - 1);
+      for (Element c : e.children()) {
+        budget.spend(1);
+        if (dropped.contains(c)) {
+          continue;
+        }
+        String tag = c.normalName();
+        if (removable(c, tag, stats, inFigure)) {
+          dropped.add(c);
+          removed += stats.get(c).text;
+          continue;
+        }
+        if (tag.equals("pre") || tag.equals("code") || tag.equals("table") && Tables.isData(c, stats)) {
+          continue;
+        }
+        pending.add(c);
+        inFigures.add(inFigure || tag.equals("figure") || figureLike(c, tag, stats.get(c)));
       }
-      if (tag.equals("pre") || tag.equals("code") || tag.equals("table") && Tables.isData(c)) {
-        continue;
-      }
-      cleanInside(c, stats, inFigure || tag.equals("figure") || figureLike(c, tag, stats.get(c)));
     }
+    return removed;
   }
 
   /**
@@ -71,7 +89,8 @@ final class ContentCleaner {
     if (tag.equals("figure")) {
       // A figure whose image or player was pruned (scripted players, noscript fallbacks) leaves a
       // caption that describes nothing the reader can see.
-      return stats.get(c).images == 0 && c.selectFirst("pre, table, picture, code") == null;
+      return stats.get(c).images == 0
+          && !stats.get(c).holds(NodeStats.PRE | NodeStats.TABLE | NodeStats.PICTURE | NodeStats.CODE);
     }
     if (!tag.equals("a") && ClassHints.byline(c) && stats.get(c).text < BYLINE_TEXT
         && (!INLINE.contains(tag) || c.parent() == null || stats.get(c.parent()).text < BYLINE_TEXT)) {
@@ -80,7 +99,7 @@ final class ContentCleaner {
       // dateline "CAIRO —" that opens a paragraph).
       return true;
     }
-    if (dateline(c, stats.get(c))) {
+    if (dateline(c, stats.get(c), stats)) {
       return true;
     }
     if (tag.length() == 2 && tag.charAt(0) == 'h' && tag.charAt(1) >= '1' && tag.charAt(1) <= '6') {
@@ -109,8 +128,8 @@ final class ContentCleaner {
     // laid over a picture).
     if (!list && s.text < SHORT_TEXT && (s.images == 0 || s.images > 2)
         && (!inFigure || ClassHints.negative(c))
-        && (s.text == 0 || !mostlyHeading(c, s)) && !sentence(c, s)
-        && c.selectFirst("pre, code, math") == null) {
+        && (s.text == 0 || !mostlyHeading(c, s, stats)) && !sentence(c, s, stats)
+        && !s.holds(NodeStats.PRE | NodeStats.CODE | NodeStats.MATH)) {
       // A short block is a label or a date, unless it holds code: "$ hg init public" in the
       // wrappers a documentation generator puts around every snippet is a one-line example.
       return true;
@@ -124,18 +143,18 @@ final class ContentCleaner {
    * own, as grid templates lay out section titles). Mostly heading by count, or all heading once the
    * wrappers' whitespace is set aside: in a one-word heading that whitespace is a fair share.
    */
-  private static boolean mostlyHeading(Element c, NodeStats.Stat s) {
-    return s.heading * 10 >= s.text * 9 || s.heading > 0 && c.text().length() <= s.heading;
+  private static boolean mostlyHeading(Element c, NodeStats.Stat s, NodeStats stats) {
+    return s.heading * 10 >= s.text * 9 || s.heading > 0 && stats.text(c).length() <= s.heading;
   }
 
   /**
    * "Le Monde | 04.05.2015 • updated … | By …": a short line around a {@code <time>} that is not a
    * sentence is the publication line, whatever its class says.
    */
-  static boolean dateline(Element c, NodeStats.Stat s) {
+  static boolean dateline(Element c, NodeStats.Stat s, NodeStats stats) {
     String tag = c.normalName();
     return (tag.equals("p") || tag.equals("div")) && s.text < DATELINE_TEXT
-        && c.selectFirst("time") != null && !sentence(c, s) && c.children().select("p, pre").isEmpty();
+        && s.holds(NodeStats.TIME) && !sentence(c, s, stats) && s.paragraphs == 0 && s.pres == 0;
   }
 
   /**
@@ -143,11 +162,11 @@ final class ContentCleaner {
    * paragraph of a story that wraps each paragraph in its own {@code div}; labels, dates and button
    * captions do not end in sentence punctuation.
    */
-  private static boolean sentence(Element c, NodeStats.Stat s) {
+  private static boolean sentence(Element c, NodeStats.Stat s, NodeStats stats) {
     if (s.text == 0 || s.link > 0) {
       return false;
     }
-    String text = c.text().strip();
+    String text = stats.text(c).strip();
     int end = text.length();
     while (end > 0 && "\"'”’»」』)".indexOf(text.charAt(end - 1)) >= 0) {
       end--;

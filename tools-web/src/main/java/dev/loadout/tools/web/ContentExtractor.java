@@ -1,12 +1,13 @@
 package dev.loadout.tools.web;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
-import org.jsoup.nodes.Document;
 import org.jsoup.nodes.Element;
+import org.jsoup.nodes.Node;
 
 /**
  * Finds a page's main content.
@@ -24,9 +25,15 @@ import org.jsoup.nodes.Element;
  * share of its points, or are prose paragraphs in their own right ({@link ArticleParts}). What joined
  * is then cleaned by {@link ContentCleaner}.
  *
- * <p>Before scoring, invisible and non-content elements are pruned. In strict mode, elements whose
- * names say furniture (menu, sidebar, share bar, comments) are pruned too; the caller retries
+ * <p>Before scoring, invisible and non-content elements are pruned from the tree. In strict mode, elements
+ * whose names say furniture (menu, sidebar, share bar, comments) are set aside too; the caller retries
  * without that when the strict result is too short, since a site can name its article wrapper badly.
+ * Setting aside is a mark, not a removal ({@link NodeStats} and the renderer skip marked elements), so that
+ * both passes run on the one parsed tree: a page is parsed once, and removing many children of one parent one
+ * by one would cost the parent's width each time.
+ *
+ * <p>Every stage is linear in the page: each element is measured once per pass, ancestor tests are lookups
+ * ({@link NodeStats#inside}), and all work is counted against the conversion's {@link WorkBudget}.
  */
 final class ContentExtractor {
   /** Below this many characters a strict result is suspicious and the relaxed pass is tried. */
@@ -61,10 +68,12 @@ final class ContentExtractor {
    * An extraction.
    *
    * @param roots the content elements in document order; empty when nothing scored
+   * @param dropped the elements under the roots that are not content: the renderer skips them
+   * @param stats the measurements the roots were chosen by (taken before cleaning), for the renderer
    * @param textLength characters of text in the roots after cleaning
    * @param bodyTextLength characters of text in the whole pruned body
    */
-  record Result(List<Element> roots, int textLength, int bodyTextLength) {
+  record Result(List<Element> roots, Set<Element> dropped, NodeStats stats, int textLength, int bodyTextLength) {
     boolean good() {
       return !roots.isEmpty() && (textLength >= GOOD_TEXT || textLength * 5 >= bodyTextLength * 4);
     }
@@ -77,46 +86,104 @@ final class ContentExtractor {
 
   private ContentExtractor() {}
 
+  /** A set of elements by identity. */
+  static Set<Element> identitySet() {
+    return Collections.newSetFromMap(new IdentityHashMap<>());
+  }
+
   /** Removes what is never content in any mode: scripts, styles, embeds, form controls, hidden parts. */
-  static void pruneAlways(Element body) {
-    prune(body);
+  static void pruneAlways(Element body, WorkBudget budget) {
+    // Iterative, parent by parent; a parent's doomed children go in one rebuild of its child list.
+    List<Element> pending = new ArrayList<>();
+    pending.add(body);
+    List<Node> keep = new ArrayList<>();
+    while (!pending.isEmpty()) {
+      Element e = pending.remove(pending.size() - 1);
+      int count = e.childNodeSize();
+      budget.spend(1 + count);
+      keep.clear();
+      boolean removed = false;
+      for (int i = 0; i < count; i++) {
+        Node n = e.childNode(i);
+        if (n instanceof Element) {
+          Element c = (Element) n;
+          if (ALWAYS_REMOVED.contains(c.normalName()) || hidden(c)) {
+            removed = true;
+            continue;
+          }
+          pending.add(c);
+        }
+        keep.add(n);
+      }
+      if (removed) {
+        replaceChildren(e, keep);
+      }
+    }
+  }
+
+  /** Replaces the children of {@code e} with {@code keep} (a subsequence of them) in one pass. */
+  private static void replaceChildren(Element e, List<Node> keep) {
+    if (e.childNodeSize() - keep.size() <= 2) {
+      // A removal costs the parent's width; for one or two that is cheaper than a rebuild.
+      for (int i = e.childNodeSize() - 1, k = keep.size() - 1; i >= 0; i--) {
+        Node n = e.childNode(i);
+        if (k >= 0 && keep.get(k) == n) {
+          k--;
+        } else {
+          n.remove();
+        }
+      }
+      return;
+    }
+    List<Node> copy = new ArrayList<>(keep);
+    e.empty();
+    e.appendChildren(copy);
   }
 
   /**
-   * Removes page furniture by tag, role and name. A template's names can mislead ("nav-drawer" on the
-   * wrapper of the whole page), while real furniture is small: an element that holds a large share of
-   * the page's text is kept whatever it is called.
+   * Marks page furniture by tag, role and name, for a strict pass. A template's names can mislead
+   * ("nav-drawer" on the wrapper of the whole page), while real furniture is small: an element that holds a
+   * large share of the page's text is kept whatever it is called.
+   *
+   * @param served the measurements of the body as served, before pruning: the share is of all its text
    */
-  private static void pruneFurniture(Element e, NodeStats stats, int bodyText) {
-    List<Element> children = e.children();
-    for (int i = children.size() - 1; i >= 0; i--) {
-      Element c = children.get(i);
-      String tag = c.normalName();
-      if (tag.equals("pre") || tag.equals("code") || tag.equals("table")) {
-        continue; // names inside tables and code are data, not layout
+  static Set<Element> furniture(Element body, NodeStats served, WorkBudget budget) {
+    Set<Element> marked = identitySet();
+    int bodyText = served.get(body).text;
+    List<Element> pending = new ArrayList<>();
+    pending.add(body);
+    while (!pending.isEmpty()) {
+      Element e = pending.remove(pending.size() - 1);
+      budget.spend(1);
+      for (Element c : e.children()) {
+        String tag = c.normalName();
+        if (tag.equals("pre") || tag.equals("code") || tag.equals("table")) {
+          continue; // names inside tables and code are data, not layout
+        }
+        if (furniture(c, tag) && served.get(c).text * 10 < bodyText * MAX_FURNITURE_SHARE) {
+          marked.add(c);
+          continue;
+        }
+        pending.add(c);
       }
-      if (furniture(c, tag) && stats.get(c).text * 10 < bodyText * MAX_FURNITURE_SHARE) {
-        c.remove();
-        continue;
-      }
-      pruneFurniture(c, stats, bodyText);
     }
+    return marked;
   }
 
-  static Result extract(Document doc, String title, boolean strict) {
-    Element body = doc.body();
-    if (strict) {
-      NodeStats before = NodeStats.of(body);
-      pruneFurniture(body, before, before.get(body).text);
-    }
-    prune(body);
-    NodeStats stats = NodeStats.of(body);
+  /**
+   * Extracts from a pruned body.
+   *
+   * @param stats the measurements of the body without {@code dropped}
+   * @param dropped what this pass set aside before scoring (furniture, for a strict pass); the cleaning of
+   *     the content adds to it, and the result keeps it
+   */
+  static Result extract(Element body, NodeStats stats, Set<Element> dropped, String title, WorkBudget budget) {
     int bodyText = stats.get(body).text;
-    IdentityHashMap<Element, double[]> scores = score(body, stats);
+    IdentityHashMap<Element, double[]> scores = score(stats, budget);
     Element top = null;
     double topScore = -Double.MAX_VALUE;
     // Document order, so that a tie goes to the earlier container and the result is deterministic.
-    for (Element e : body.getAllElements()) {
+    for (Element e : stats.elements()) {
       double[] score = scores.get(e);
       if (score == null) {
         continue;
@@ -128,26 +195,26 @@ final class ContentExtractor {
       }
     }
     if (top == null) {
-      return new Result(List.of(), 0, bodyText);
+      return new Result(List.of(), dropped, stats, 0, bodyText);
     }
-    Element common = commonContainer(top, topScore, body, scores);
+    Element common = commonContainer(top, topScore, stats, scores, budget);
     if (common != top) {
       top = common;
       topScore = Math.max(topScore, scores.containsKey(top) ? scores.get(top)[1] : 0);
     }
     List<Element> roots = ArticleParts.withSiblings(top, topScore, scores, stats, title);
-    ContentCleaner.clean(roots, stats);
-    int text = 0;
+    int text = -ContentCleaner.clean(roots, stats, dropped, budget);
     for (Element r : roots) {
-      text += NodeStats.of(r).get(r).text;
+      text += stats.get(r).text;
     }
-    return new Result(roots, text, bodyText);
+    return new Result(roots, dropped, stats, text, bodyText);
   }
 
-  private static IdentityHashMap<Element, double[]> score(Element body, NodeStats stats) {
+  private static IdentityHashMap<Element, double[]> score(NodeStats stats, WorkBudget budget) {
     // [0] = raw points, [1] = after link density (filled in by the caller)
     IdentityHashMap<Element, double[]> scores = new IdentityHashMap<>();
-    for (Element e : body.getAllElements()) {
+    for (Element e : stats.elements()) {
+      budget.spend(1);
       if (!isTextUnit(e, stats)) {
         continue;
       }
@@ -179,14 +246,15 @@ final class ContentExtractor {
    * class) with different amounts of text. When at least two other containers score close to the
    * winner, or one of its template scores a fair share, the article is their nearest common ancestor.
    */
-  private static Element commonContainer(
-      Element top, double topScore, Element body, IdentityHashMap<Element, double[]> scores) {
+  private static Element commonContainer(Element top, double topScore, NodeStats stats,
+      IdentityHashMap<Element, double[]> scores, WorkBudget budget) {
     List<Element> rivals = new ArrayList<>();
     List<Element> sameTemplate = new ArrayList<>();
     String topClass = top.className();
-    for (Element e : body.getAllElements()) {
+    for (Element e : stats.elements()) {
+      budget.spend(1);
       double[] score = scores.get(e);
-      if (score == null || e == top || e.parents().contains(top) || top.parents().contains(e)) {
+      if (score == null || stats.inside(e, top) || stats.inside(top, e)) {
         continue;
       }
       if (score[1] >= topScore * RIVAL_SHARE) {
@@ -201,7 +269,8 @@ final class ContentExtractor {
     }
     Element ancestor = top.parent();
     for (int level = 0; ancestor != null && level < MAX_CLIMB; level++) {
-      if (count(rivals, ancestor) >= 2 || count(sameTemplate, ancestor) >= 1) {
+      budget.spend(rivals.size() + sameTemplate.size());
+      if (count(rivals, ancestor, stats) >= 2 || count(sameTemplate, ancestor, stats) >= 1) {
         return ancestor;
       }
       ancestor = ancestor.parent();
@@ -209,10 +278,10 @@ final class ContentExtractor {
     return top;
   }
 
-  private static int count(List<Element> elements, Element ancestor) {
+  private static int count(List<Element> elements, Element ancestor, NodeStats stats) {
     int n = 0;
     for (Element e : elements) {
-      if (e.parents().contains(ancestor)) {
+      if (e != ancestor && stats.inside(e, ancestor)) {
         n++;
       }
     }
@@ -257,20 +326,6 @@ final class ContentExtractor {
         base = 0;
     }
     return base + ClassHints.weight(e);
-  }
-
-  /** Removes invisible and never-content elements. */
-  private static void prune(Element e) {
-    List<Element> children = e.children();
-    for (int i = children.size() - 1; i >= 0; i--) {
-      Element c = children.get(i);
-      String tag = c.normalName();
-      if (ALWAYS_REMOVED.contains(tag) || hidden(c)) {
-        c.remove();
-        continue;
-      }
-      prune(c);
-    }
   }
 
   private static boolean furniture(Element c, String tag) {

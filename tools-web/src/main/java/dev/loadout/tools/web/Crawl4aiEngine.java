@@ -48,7 +48,7 @@ final class Crawl4aiEngine implements FetchUrlEngine {
   }
 
   @Override
-  public FetchUrlPage fetch(String url, boolean raw) throws FetchUrlFailure {
+  public FetchUrlPage fetch(String url, boolean raw, long deadline) throws FetchUrlFailure {
     ObjectNode body = JSON.createObjectNode();
     body.put("url", url);
     body.put("f", "fit");

@@ -3,6 +3,7 @@ package dev.loadout.tools.web;
 import java.net.URI;
 import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.Locale;
 import java.util.Set;
 
@@ -37,17 +38,27 @@ final class FetchUrlContent {
    * @param contentType the {@code Content-Type} header, or null
    * @param raw whether HTML stays HTML
    * @param finalUrl the URL relative links are resolved against
+   * @param timeLeft how long the conversion may take: the call's remaining time
    * @return the type used and the text
-   * @throws FetchUrlFailure {@code unsupported_content_type} for binary content
+   * @throws FetchUrlFailure {@code unsupported_content_type} for binary content, {@code timeout} when the
+   *     conversion ran out of time (or the thread was interrupted because the call's deadline passed)
    */
-  static Text read(byte[] body, String contentType, boolean raw, String finalUrl) throws FetchUrlFailure {
+  static Text read(byte[] body, String contentType, boolean raw, String finalUrl, Duration timeLeft)
+      throws FetchUrlFailure {
     String type = mediaType(contentType);
     if (type.isEmpty()) {
       type = sniff(body);
     }
     if (HTML.contains(type)) {
       String html = HtmlCharsets.decode(body, contentType);
-      return new Text(type, raw ? html : HtmlToMarkdown.standard().convert(html, base(finalUrl)).markdown());
+      if (raw) {
+        return new Text(type, html);
+      }
+      MarkdownPage page = HtmlToMarkdown.standard().convert(html, base(finalUrl), timeLeft);
+      if (page.timedOut()) {
+        throw new FetchUrlFailure(FetchUrlTool.TIMEOUT, "The page could not be converted in time.", true);
+      }
+      return new Text(type, page.markdown());
     }
     if (isText(type)) {
       return new Text(type, decodeText(body, contentType));

@@ -18,8 +18,10 @@ interface FetchUrlEngine {
    *
    * @param url the URL as the model sent it; may carry a query, so never log it
    * @param raw whether HTML stays HTML instead of becoming Markdown
+   * @param deadline the call's deadline on the {@link System#nanoTime()} clock: work after it is wasted, since
+   *     the model has been told {@code timeout} by then
    * @return the page's whole text; never null
    * @throws FetchUrlFailure with a stable code and a message safe for users
    */
-  FetchUrlPage fetch(String url, boolean raw) throws FetchUrlFailure;
+  FetchUrlPage fetch(String url, boolean raw, long deadline) throws FetchUrlFailure;
 }

@@ -4,6 +4,7 @@ import dev.loadout.core.net.SafeHttpClient;
 import dev.loadout.core.net.SafeHttpException;
 import dev.loadout.core.net.SafeHttpRequest;
 import dev.loadout.core.net.SafeHttpResponse;
+import java.time.Duration;
 
 /**
  * The {@code safe_http} engine: one GET through the pinned client, which checks and pins every hop, follows
@@ -31,7 +32,7 @@ final class FetchUrlSafeHttpEngine implements FetchUrlEngine {
   }
 
   @Override
-  public FetchUrlPage fetch(String url, boolean raw) throws FetchUrlFailure {
+  public FetchUrlPage fetch(String url, boolean raw, long deadline) throws FetchUrlFailure {
     SafeHttpRequest request = SafeHttpRequest.builder("GET", url).header("Accept", ACCEPT)
         .rejectOversizedBody(true).build();
     SafeHttpResponse response;
@@ -46,7 +47,7 @@ final class FetchUrlSafeHttpEngine implements FetchUrlEngine {
           status == 429 || status >= 500);
     }
     FetchUrlContent.Text text = FetchUrlContent.read(response.body(), response.contentType().orElse(null), raw,
-        response.finalUrl());
+        response.finalUrl(), Duration.ofNanos(deadline - System.nanoTime()));
     return new FetchUrlPage(text.text(), response.finalUrl(), text.mediaType(), name());
   }
 }

@@ -166,13 +166,16 @@ public final class FetchUrlTool implements BaseTool {
     if (!verdict.allowed()) {
       return ToolResult.failure(URL_REFUSED, verdict.reason(), false);
     }
+    // The call's own deadline, as Loadout enforces it: past it the model has been told "timeout", and a
+    // conversion still running would only keep a core busy.
+    long deadline = System.nanoTime() + spec.timeout().orElseThrow().toNanos();
     ToolResult.Failure last = null;
     for (FetchUrlEngine engine : engines) {
       if (args.raw() && !engine.supportsRaw()) {
         continue;
       }
       try {
-        return success(engine.fetch(args.url(), args.raw()), args);
+        return success(engine.fetch(args.url(), args.raw(), deadline), args);
       } catch (FetchUrlFailure f) {
         last = f.failure();
         LOG.debug("fetch_url engine {} failed with {}", engine.name(), last.code());

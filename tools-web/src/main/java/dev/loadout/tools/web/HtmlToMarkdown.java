@@ -2,12 +2,16 @@ package dev.loadout.tools.web;
 
 import static org.apiguardian.api.API.Status.MAINTAINED;
 
+import java.io.Reader;
 import java.net.URI;
+import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
+import java.util.Set;
 import org.apiguardian.api.API;
 import org.jsoup.Jsoup;
 import org.jsoup.nodes.Document;
+import org.jsoup.nodes.Element;
 import org.jsoup.parser.Parser;
 
 /**
@@ -26,6 +30,13 @@ import org.jsoup.parser.Parser;
  * recognisable article falls back to its plain text; conversion never throws for any input string (when
  * even jsoup cannot parse a page, its text is still returned, from an XML reading or from the markup itself).
  *
+ * <p>Time and work are linear in the page's size, whatever its markup: nesting deeper than
+ * {@value #MAX_DEPTH} elements is flattened by the parser (content kept, in order; real pages stay under 50),
+ * and each conversion has a work budget proportional to the page's length. Should some rule go quadratic on a
+ * page all the same, the budget runs out and the page's plain text is returned instead. With
+ * {@link #convert(String, URI, Duration)} the conversion also gives up when its time is up or its thread is
+ * interrupted, so that a caller who stopped waiting does not leave a core busy.
+ *
  * <p>Instances are immutable and thread-safe; {@link #standard()} is the configuration {@code fetch_url}
  * uses:
  *
@@ -38,6 +49,11 @@ import org.jsoup.parser.Parser;
  */
 @API(status = MAINTAINED, since = "0.1")
 public final class HtmlToMarkdown {
+  /**
+   * The deepest element nesting the parser builds; deeper elements become siblings at this depth. Every walk
+   * over the tree recurses at most this deep, and a stage that looks at ancestors looks at most this far.
+   */
+  static final int MAX_DEPTH = 128;
   private static final HtmlToMarkdown STANDARD = new Builder().build();
 
   private final boolean extractMainContent;
@@ -74,12 +90,50 @@ public final class HtmlToMarkdown {
    */
   public MarkdownPage convert(String html, URI baseUrl) {
     Objects.requireNonNull(html, "html");
+    return convert(html, baseUrl, WorkBudget.forPage(html.length()));
+  }
+
+  /**
+   * Converts one page, giving up once {@code timeLimit} has passed or the calling thread is interrupted: the
+   * page then comes back {@link MarkdownPage#timedOut() timed out}, with no Markdown. The clock is read every
+   * few microseconds of work, parsing included, so the conversion stops within about a millisecond of the
+   * limit. The interrupt flag is left as it was.
+   *
+   * @param html the decoded document; never null
+   * @param baseUrl as for {@link #convert(String, URI)}
+   * @param timeLimit how long the conversion may take, from now; never null, zero or negative to give up at once
+   * @return the converted page; never null
+   * @since 0.1
+   */
+  public MarkdownPage convert(String html, URI baseUrl, Duration timeLimit) {
+    Objects.requireNonNull(html, "html");
+    Objects.requireNonNull(timeLimit, "timeLimit");
+    long nanos = timeLimit.compareTo(Duration.ofDays(1)) > 0 ? Duration.ofDays(1).toNanos() : timeLimit.toNanos();
+    return convert(html, baseUrl, WorkBudget.forPage(html.length(), nanos));
+  }
+
+  /** Converts one page under the given budget; package-private so that tests can count the work. */
+  MarkdownPage convert(String html, URI baseUrl, WorkBudget budget) {
     String base = baseUrl == null ? "" : baseUrl.toString();
     try {
-      return convertOrThrow(html, base);
+      return convertOrThrow(html, base, budget);
+    } catch (WorkBudget.Exhausted stopped) {
+      if (stopped.reason == WorkBudget.Reason.TIME) {
+        return MarkdownPage.timedOutPage();
+      }
+      // The work limit was reached before the tree was even built (a limit set by a test): the text another way.
+      try {
+        return new MarkdownPage("", fallbackText(html, base, budget.withoutLimit()), false);
+      } catch (WorkBudget.Exhausted timeUp) {
+        return MarkdownPage.timedOutPage();
+      }
     } catch (RuntimeException | StackOverflowError unexpected) {
       // A model-supplied URL can serve anything; a page that defeats the converter still reads as text.
-      return new MarkdownPage("", fallbackText(html, base), false);
+      try {
+        return new MarkdownPage("", fallbackText(html, base, budget.withoutLimit()), false);
+      } catch (WorkBudget.Exhausted stopped) {
+        return MarkdownPage.timedOutPage();
+      }
     }
   }
 
@@ -88,44 +142,104 @@ public final class HtmlToMarkdown {
    * such as hundreds of nested {@code <b>} before {@code <p><b><div>}), its XML tree (no HTML tree-building
    * rules to trip over), then plain markup stripping, which cannot fail.
    */
-  private static String fallbackText(String html, String base) {
+  private static String fallbackText(String html, String base, WorkBudget budget) {
     try {
-      return PlainText.of(Jsoup.parse(html, base).body());
+      return PlainText.of(parse(html, base, budget).body(), budget);
+    } catch (WorkBudget.Exhausted stopped) {
+      throw stopped;
     } catch (RuntimeException | StackOverflowError htmlTreeFailed) {
       // next way
     }
     try {
-      return PlainText.of(Jsoup.parse(html, base, Parser.xmlParser()));
+      return PlainText.of(Jsoup.parse(html, base, Parser.xmlParser()), budget);
+    } catch (WorkBudget.Exhausted stopped) {
+      throw stopped;
     } catch (RuntimeException | StackOverflowError xmlTreeFailed) {
       // last way
     }
     return PlainText.ofMarkup(html);
   }
 
-  private MarkdownPage convertOrThrow(String html, String base) {
-    Document doc = Jsoup.parse(html, base);
+  /** Parses with the depth cap, spending the budget as the parser reads, so that parsing can be stopped too. */
+  static Document parse(String html, String base, WorkBudget budget) {
+    return Parser.htmlParser().setMaxDepth(MAX_DEPTH).parseInput(new BudgetedReader(html, budget), base);
+  }
+
+  private MarkdownPage convertOrThrow(String html, String base, WorkBudget budget) {
+    budget.check(); // a limit that has already passed stops even a page too small to reach a periodic check
+    Document doc = parse(html, base, budget);
     String title = Titles.of(doc);
     // The heading that repeats the title is dropped only where the title itself is emitted.
     String emitted = includeTitle ? title : "";
-    if (!extractMainContent) {
-      ContentExtractor.pruneAlways(doc.body());
-      return page(title, MarkdownRenderer.render(List.of(doc.body()), emitted), false);
-    }
-    ContentExtractor.Result best = ContentExtractor.extract(doc, title, true);
-    if (!best.good()) {
-      // Class names misled the strict pass (a page whose article sits in a "sidebar"-named wrapper);
-      // try again without removing elements by name, on a fresh tree since the first pass pruned it.
-      ContentExtractor.Result relaxed = ContentExtractor.extract(Jsoup.parse(html, base), title, false);
-      if (relaxed.textLength() > best.textLength()) {
-        best = relaxed;
+    Element body = doc.body();
+    try {
+      // About one element per 24 characters of markup on real pages: the tables are sized once.
+      int expected = html.length() / 24;
+      if (!extractMainContent) {
+        ContentExtractor.pruneAlways(body, budget);
+        NodeStats all = NodeStats.of(List.of(body), Set.of(), budget, expected);
+        return page(title, MarkdownRenderer.render(List.of(body), emitted, all, Set.of(), budget), false);
       }
+      // Furniture is judged by its share of the page as served, hidden parts included; those measurements
+      // are needed for nothing else, and a page of a million elements should not hold two sets at once.
+      NodeStats served = NodeStats.measurementsOnly(body, budget, expected);
+      Set<Element> furniture = ContentExtractor.furniture(body, served, budget);
+      int size = served.size();
+      served = null;
+      ContentExtractor.pruneAlways(body, budget);
+      NodeStats strict = NodeStats.of(List.of(body), furniture, budget, size);
+      ContentExtractor.Result best = ContentExtractor.extract(body, strict, furniture, title, budget);
+      if (!best.good()) {
+        // Class names misled the strict pass (a page whose article sits in a "sidebar"-named wrapper);
+        // try again without setting elements aside by name.
+        NodeStats all = furniture.isEmpty() ? strict : NodeStats.of(List.of(body), Set.of(), budget, size);
+        ContentExtractor.Result relaxed =
+            ContentExtractor.extract(body, all, ContentExtractor.identitySet(), title, budget);
+        if (relaxed.textLength() > best.textLength()) {
+          best = relaxed;
+        }
+      }
+      if (!best.acceptable()) {
+        return page(title, PlainText.of(body, budget), false);
+      }
+      return page(title, MarkdownRenderer.render(best.roots(), emitted, best.stats(), best.dropped(), budget),
+          true);
+    } catch (WorkBudget.Exhausted stopped) {
+      if (stopped.reason != WorkBudget.Reason.WORK) {
+        throw stopped;
+      }
+      // Some stage was not linear on this page: its plain text is one more walk, and still says what it says.
+      return page(title, PlainText.of(body, budget.withoutLimit()), false);
     }
-    if (!best.acceptable()) {
-      Document fresh = Jsoup.parse(html, base);
-      ContentExtractor.pruneAlways(fresh.body());
-      return page(title, PlainText.of(fresh.body()), false);
+  }
+
+  /** The document as the parser reads it, with every chunk read paid for (and the clock checked). */
+  private static final class BudgetedReader extends Reader {
+    private final String html;
+    private final WorkBudget budget;
+    private int at;
+
+    BudgetedReader(String html, WorkBudget budget) {
+      this.html = html;
+      this.budget = budget;
     }
-    return page(title, MarkdownRenderer.render(best.roots(), emitted), true);
+
+    @Override
+    public int read(char[] buffer, int offset, int length) {
+      if (at >= html.length()) {
+        return -1;
+      }
+      int n = Math.min(length, html.length() - at);
+      budget.spendChars(n);
+      html.getChars(at, at + n, buffer, offset);
+      at += n;
+      return n;
+    }
+
+    @Override
+    public void close() {
+      // nothing to release
+    }
   }
 
   private MarkdownPage page(String title, String content, boolean extracted) {

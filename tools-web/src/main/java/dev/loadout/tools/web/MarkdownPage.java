@@ -14,13 +14,27 @@ import org.apiguardian.api.API;
  *     one), then the content; never null, potentially empty
  * @param extracted whether main-content extraction succeeded: {@code false} when it was switched off,
  *     or when the page had no recognisable article and {@link #markdown()} holds the page's plain text
+ * @param timedOut whether the conversion gave up because its time limit passed or its thread was
+ *     interrupted ({@link HtmlToMarkdown#convert(String, java.net.URI, java.time.Duration)}); the title and
+ *     the Markdown are then empty
  * @since 0.1
  */
 @API(status = MAINTAINED, since = "0.1")
-public record MarkdownPage(String title, String markdown, boolean extracted) {
+public record MarkdownPage(String title, String markdown, boolean extracted, boolean timedOut) {
+  private static final MarkdownPage TIMED_OUT = new MarkdownPage("", "", false, true);
+
   /** Checks that neither text is null. */
   public MarkdownPage {
     Objects.requireNonNull(title, "title");
     Objects.requireNonNull(markdown, "markdown");
+  }
+
+  /** A page that was converted in time. */
+  public MarkdownPage(String title, String markdown, boolean extracted) {
+    this(title, markdown, extracted, false);
+  }
+
+  static MarkdownPage timedOutPage() {
+    return TIMED_OUT;
   }
 }

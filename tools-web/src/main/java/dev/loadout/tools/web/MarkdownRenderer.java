@@ -3,6 +3,7 @@ package dev.loadout.tools.web;
 import java.net.MalformedURLException;
 import java.net.URL;
 import java.util.List;
+import java.util.Set;
 import org.jsoup.nodes.Element;
 import org.jsoup.nodes.Node;
 import org.jsoup.nodes.TextNode;
@@ -10,25 +11,47 @@ import org.jsoup.nodes.TextNode;
 /**
  * Walks the chosen content once and writes it through a {@link MarkdownWriter}. Block elements flush
  * the paragraph; inline elements wrap what their children wrote. Unknown elements are transparent, so
- * custom elements and {@code span} soup keep their text.
+ * custom elements and {@code span} soup keep their text. Elements the extraction dropped are skipped.
+ *
+ * <p>Linear in the content: every node is visited once (a heading or a table cell is written through a
+ * writer of its own, but inside one everything stays on that writer), and inline markup nested deeper than
+ * {@value #MAX_INLINE_NESTING} levels is written as plain text, since each level of wrapping copies what it
+ * wraps.
  */
 final class MarkdownRenderer {
   /** How far into the output a heading may come and still be the page title repeated. */
   private static final int TITLE_WINDOW = 2000;
+  /** Emphasis inside emphasis inside a link … beyond this reads no better and costs a copy per level. */
+  private static final int MAX_INLINE_NESTING = 8;
 
   private final MarkdownWriter w;
   private final String title;
+  private final NodeStats stats;
+  private final Set<Element> dropped;
+  private final WorkBudget budget;
   private boolean titleSeen;
+  private int inlineDepth;
 
-  private MarkdownRenderer(MarkdownWriter w, String title, boolean titleSeen) {
+  private MarkdownRenderer(MarkdownWriter w, String title, boolean titleSeen, NodeStats stats,
+      Set<Element> dropped, WorkBudget budget) {
     this.w = w;
     this.title = title;
     this.titleSeen = titleSeen;
+    this.stats = stats;
+    this.dropped = dropped;
+    this.budget = budget;
   }
 
-  /** Renders the roots in order; a heading near the top that repeats {@code title} is left out. */
-  static String render(List<Element> roots, String title) {
-    MarkdownRenderer r = new MarkdownRenderer(new MarkdownWriter(false, false), title, title.isEmpty());
+  /**
+   * Renders the roots in order; a heading near the top that repeats {@code title} is left out.
+   *
+   * @param stats measurements covering the roots (which tables hold tables, headings' text)
+   * @param dropped elements under the roots to leave out
+   */
+  static String render(List<Element> roots, String title, NodeStats stats, Set<Element> dropped,
+      WorkBudget budget) {
+    MarkdownRenderer r = new MarkdownRenderer(new MarkdownWriter(false, false), title, title.isEmpty(),
+        stats, dropped, budget);
     for (Element root : roots) {
       r.element(root);
     }
@@ -36,16 +59,21 @@ final class MarkdownRenderer {
   }
 
   private void children(Element e) {
-    for (Node n : e.childNodes()) {
+    int count = e.childNodeSize();
+    for (int i = 0; i < count; i++) {
+      Node n = e.childNode(i);
       if (n instanceof TextNode) {
-        w.text(((TextNode) n).getWholeText());
-      } else if (n instanceof Element) {
+        String text = ((TextNode) n).getWholeText();
+        budget.spendChars(text.length());
+        w.text(text);
+      } else if (n instanceof Element && !dropped.contains(n)) {
         element((Element) n);
       }
     }
   }
 
   private void element(Element e) {
+    budget.spend(1);
     String tag = e.normalName();
     switch (tag) {
       case "br":
@@ -110,24 +138,28 @@ final class MarkdownRenderer {
 
   private void heading(Element e, int level) {
     w.endParagraph();
+    if (w.singleLine()) {
+      // Already on one line (a heading in a table cell or in a heading): its text joins the line.
+      w.text(" ");
+      children(e);
+      w.text(" ");
+      return;
+    }
     String text = oneLine(e, false);
     if (text.isEmpty()) {
       return;
     }
-    if (!titleSeen && w.length() < TITLE_WINDOW && Titles.sameAs(e.text(), title)) {
+    if (!titleSeen && w.length() < TITLE_WINDOW && Titles.sameAs(stats.text(e), title)) {
       titleSeen = true; // the title is emitted once, by the caller, as "# Title"
       return;
     }
-    if (w.singleLine()) {
-      w.raw(" " + text + " ");
-    } else {
-      w.block("#".repeat(level) + " " + text);
-    }
+    w.block("#".repeat(level) + " " + text);
   }
 
   /** An element's content on one line, through a writer of its own. */
   private String oneLine(Element e, boolean pipes) {
-    MarkdownRenderer sub = new MarkdownRenderer(new MarkdownWriter(true, pipes), title, true);
+    MarkdownRenderer sub = new MarkdownRenderer(new MarkdownWriter(true, pipes), title, true, stats, dropped,
+        budget);
     sub.children(e);
     return sub.w.finish();
   }
@@ -152,7 +184,7 @@ final class MarkdownRenderer {
     int n = ordered ? start(e) : 1;
     boolean first = true;
     for (Node child : e.childNodes()) {
-      if (child instanceof Element) {
+      if (child instanceof Element && !dropped.contains(child)) {
         Element c = (Element) child;
         if (c.normalName().equals("li")) {
           w.beginItem(ordered ? n++ + ". " : "- ", first);
@@ -176,19 +208,21 @@ final class MarkdownRenderer {
   }
 
   private void table(Element e) {
-    if (!Tables.isData(e)) {
+    if (!Tables.isData(e, stats) || w.singleLine()) {
       w.endParagraph();
-      children(e); // layout: the cells are blocks like any other
+      children(e); // layout, or a table inside a cell: the cells are blocks like any other
       w.endParagraph();
       return;
     }
-    Element caption = e.selectFirst("caption");
-    if (caption != null && caption.parent() == e) {
-      w.endParagraph();
-      children(caption);
-      w.endParagraph();
+    for (Element child : e.children()) {
+      if (child.normalName().equals("caption") && !dropped.contains(child)) {
+        w.endParagraph();
+        children(child);
+        w.endParagraph();
+        break;
+      }
     }
-    String md = Tables.render(e, cell -> oneLine(cell, true));
+    String md = Tables.render(e, cell -> dropped.contains(cell) ? "" : oneLine(cell, true));
     if (!md.isEmpty()) {
       w.block(md);
     }
@@ -199,15 +233,17 @@ final class MarkdownRenderer {
       return;
     }
     String href = url(e, "href");
-    if (href.isEmpty() || href.regionMatches(true, 0, "javascript:", 0, 11)) {
+    if (href.isEmpty() || href.regionMatches(true, 0, "javascript:", 0, 11) || inlineDepth >= MAX_INLINE_NESTING) {
       children(e);
       return;
     }
     int mark = w.mark();
     int gen = w.generation();
+    inlineDepth++;
     w.beginLink();
     children(e);
     w.endLink();
+    inlineDepth--;
     w.wrap(mark, gen, "[", "](" + destination(href) + ")");
   }
 
@@ -235,18 +271,30 @@ final class MarkdownRenderer {
   }
 
   private void wrapped(Element e, String delimiter) {
+    if (inlineDepth >= MAX_INLINE_NESTING) {
+      children(e);
+      return;
+    }
     int mark = w.mark();
     int gen = w.generation();
+    inlineDepth++;
     children(e);
+    inlineDepth--;
     w.wrap(mark, gen, delimiter, delimiter);
   }
 
   private void code(Element e) {
+    if (inlineDepth >= MAX_INLINE_NESTING) {
+      children(e);
+      return;
+    }
     int mark = w.mark();
     int gen = w.generation();
+    inlineDepth++;
     w.beginLiteral();
     children(e);
     w.endLiteral();
+    inlineDepth--;
     String content = w.take(mark, gen);
     if (content == null || content.isBlank()) {
       if (content != null) {

@@ -15,8 +15,14 @@ import java.util.List;
  * gone; the text stays.
  *
  * <p>A single-line writer (headings, table cells) turns every block boundary into a space.
+ *
+ * <p>Lists and quotes nest at most {@value #MAX_NESTING} levels deep in the output; deeper ones continue at the
+ * deepest level. Every line carries its prefix, so unbounded nesting would make the output grow with the
+ * page's size times its depth, and no reader follows a list twelve levels down anyway.
  */
 final class MarkdownWriter {
+  static final int MAX_NESTING = 10;
+
   private final StringBuilder out = new StringBuilder();
   private final StringBuilder para = new StringBuilder();
   private final List<String> indents = new ArrayList<>();
@@ -28,6 +34,8 @@ final class MarkdownWriter {
   private int generation;
   private int literal;
   private int linkDepth;
+  /** Levels of nesting beyond {@link #MAX_NESTING} that were not given a prefix of their own. */
+  private int flattened;
 
   MarkdownWriter(boolean singleLine, boolean pipes) {
     this.singleLine = singleLine;
@@ -202,14 +210,22 @@ final class MarkdownWriter {
 
   void pushIndent(String indent) {
     endParagraph();
+    if (indents.size() >= MAX_NESTING) {
+      flattened++;
+      return;
+    }
     indents.add(indent);
     markers.add(null);
   }
 
   void popIndent() {
     endParagraph();
-    indents.remove(indents.size() - 1);
-    markers.remove(markers.size() - 1);
+    if (flattened > 0) {
+      flattened--;
+    } else {
+      indents.remove(indents.size() - 1);
+      markers.remove(markers.size() - 1);
+    }
     pending = 2;
   }
 
@@ -222,6 +238,10 @@ final class MarkdownWriter {
     endParagraph();
     if (!first || insideItem()) {
       pending = 1;
+    }
+    if (indents.size() >= MAX_NESTING) {
+      flattened++;
+      return;
     }
     indents.add(" ".repeat(marker.length()));
     markers.add(marker);

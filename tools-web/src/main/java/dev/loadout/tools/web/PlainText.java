@@ -17,7 +17,7 @@ import org.jsoup.select.NodeTraversor;
 final class PlainText {
   private PlainText() {}
 
-  static String of(Element body) {
+  static String of(Element body, WorkBudget budget) {
     if (body == null) {
       return "";
     }
@@ -26,8 +26,11 @@ final class PlainText {
     NodeTraversor.filter(new NodeFilter() {
       @Override
       public FilterResult head(Node n, int depth) {
+        budget.spend(1);
         if (n instanceof TextNode) {
-          appendCollapsed(line, ((TextNode) n).getWholeText());
+          String text = ((TextNode) n).getWholeText();
+          budget.spendChars(text.length());
+          appendCollapsed(line, text);
           return FilterResult.CONTINUE;
         }
         if (!(n instanceof Element) || n == body) {
@@ -85,8 +88,7 @@ final class PlainText {
       i = close + 1;
       for (String raw : new String[] {"script", "style"}) {
         if (tag.equals(raw) || tag.startsWith(raw + " ")) {
-          int endTag = html.toLowerCase(java.util.Locale.ROOT).indexOf("</" + raw, i);
-          i = endTag < 0 ? n : endTag;
+          i = endTag(html, i, "</" + raw);
         }
       }
       if (line.length() > 0 && line.charAt(line.length() - 1) != ' ') {
@@ -94,6 +96,19 @@ final class PlainText {
       }
     }
     return line.toString().strip();
+  }
+
+  /**
+   * Where {@code end} (case aside) next starts from {@code from}, or the end of the markup. The scan resumes
+   * there, so the whole markup is scanned once however many scripts it holds.
+   */
+  private static int endTag(String html, int from, String end) {
+    for (int j = from; j + end.length() <= html.length(); j++) {
+      if (html.charAt(j) == '<' && html.regionMatches(true, j, end, 0, end.length())) {
+        return j;
+      }
+    }
+    return html.length();
   }
 
   private static String decoded(String text) {

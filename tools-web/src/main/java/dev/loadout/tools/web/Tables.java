@@ -18,15 +18,19 @@ import org.jsoup.nodes.Element;
 final class Tables {
   /** Bounds on spans from the page, so that a hostile {@code colspan="100000"} cannot blow up output. */
   private static final int MAX_SPAN = 64;
+  /** How much emptier than its cells a table's grid may be; spans and short rows give honest tables some. */
+  private static final int RAGGED = 4;
+  private static final int RAGGED_SLACK = 256;
 
   private Tables() {}
 
-  static boolean isData(Element table) {
+  /** Whether the table holds data; {@code stats} tells whether another table is nested in it. */
+  static boolean isData(Element table, NodeStats stats) {
     String role = table.attr("role").toLowerCase(Locale.ROOT);
     if (role.equals("presentation") || role.equals("none") || table.attr("datatable").equals("0")) {
       return false;
     }
-    if (table.getElementsByTag("table").size() > 1) {
+    if (stats.get(table).holds(NodeStats.TABLE)) {
       return false;
     }
     List<Element> rows = rows(table);
@@ -34,10 +38,15 @@ final class Tables {
       return false;
     }
     int cols = 0;
+    long cells = 0;
     for (Element row : rows) {
-      cols = Math.max(cols, width(row));
+      int w = width(row);
+      cols = Math.max(cols, w);
+      cells += w;
     }
-    return cols >= 2;
+    // A grid far emptier than its cells (one row of thousands of cells over rows of one) is not data, and as
+    // a pipe table it would cost rows times columns.
+    return cols >= 2 && (long) rows.size() * cols <= RAGGED * cells + RAGGED_SLACK;
   }
 
   /**
@@ -103,7 +112,8 @@ final class Tables {
 
   /** Adds empty cells for columns covered by a rowspan from above, from {@code col} on. */
   private static int fillCarried(List<String> out, List<Integer> carry, int col, boolean toEnd) {
-    while (col < carry.size() && (carry.get(col) > 0 || toEnd && hasCarryAfter(carry, col))) {
+    int last = toEnd ? lastCarried(carry) : -1;
+    while (col < carry.size() && (carry.get(col) > 0 || col <= last)) {
       if (carry.get(col) > 0) {
         carry.set(col, carry.get(col) - 1);
       }
@@ -113,13 +123,14 @@ final class Tables {
     return col;
   }
 
-  private static boolean hasCarryAfter(List<Integer> carry, int col) {
-    for (int i = col; i < carry.size(); i++) {
+  /** The last column still covered by a rowspan, or -1. */
+  private static int lastCarried(List<Integer> carry) {
+    for (int i = carry.size() - 1; i >= 0; i--) {
       if (carry.get(i) > 0) {
-        return true;
+        return i;
       }
     }
-    return false;
+    return -1;
   }
 
   /** The rows of this table, not of tables nested in it. */

@@ -1,5 +1,6 @@
 package dev.loadout.tools.web;
 
+import java.util.List;
 import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -24,15 +25,17 @@ final class Titles {
   private Titles() {}
 
   static String of(Document doc) {
-    return withoutSiteName(headline(doc), siteName(doc));
+    // One walk for all the meta elements, rather than one selector over the whole page per property.
+    List<Element> metas = doc.getElementsByTag("meta");
+    return withoutSiteName(headline(doc, metas), siteName(metas));
   }
 
-  private static String headline(Document doc) {
+  private static String headline(Document doc, List<Element> metas) {
     Element titleElement = doc.selectFirst("title");
     String raw = titleElement == null ? "" : clean(titleElement.text());
-    String og = clean(meta(doc, "og:title"));
+    String og = clean(meta(metas, "og:title"));
     if (og.isEmpty()) {
-      og = clean(meta(doc, "twitter:title"));
+      og = clean(meta(metas, "twitter:title"));
     }
     if (raw.isEmpty()) {
       return og.isEmpty() ? firstHeading(doc) : og;
@@ -133,9 +136,9 @@ final class Titles {
         && Math.min(k.length(), siteKey.length()) * 2 >= Math.max(k.length(), siteKey.length());
   }
 
-  private static String siteName(Document doc) {
-    String site = clean(meta(doc, "og:site_name"));
-    return site.isEmpty() ? clean(meta(doc, "application-name")) : site;
+  private static String siteName(List<Element> metas) {
+    String site = clean(meta(metas, "og:site_name"));
+    return site.isEmpty() ? clean(meta(metas, "application-name")) : site;
   }
 
   /** Whether a heading repeats the title, so that the title is emitted once. */
@@ -169,9 +172,14 @@ final class Titles {
     return false;
   }
 
-  private static String meta(Document doc, String property) {
-    Element m = doc.selectFirst("meta[property=" + property + "], meta[name=" + property + "]");
-    return m == null ? "" : m.attr("content");
+  /** The content of the first meta element whose {@code property} or {@code name} is the given one. */
+  static String meta(List<Element> metas, String property) {
+    for (Element m : metas) {
+      if (m.attr("property").equalsIgnoreCase(property) || m.attr("name").equalsIgnoreCase(property)) {
+        return m.attr("content");
+      }
+    }
+    return "";
   }
 
   private static String firstHeading(Document doc) {

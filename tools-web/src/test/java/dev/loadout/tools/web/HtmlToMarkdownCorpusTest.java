@@ -15,17 +15,17 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
- * The quality floor on the shared real-world corpus ({@code ../shared/corpus/readability-pages}, 40
- * pages with their main content labelled), scored as {@code shared/bench/htmlmd/score.js} scores (see
- * {@link TokenF1}). Issue 4 asks for a mean token F1 of at least 0.99 and a mean bigram F1 of at least
- * 0.98. The bigram floor is met; the token target is not yet (0.9879, bigram 0.9871). The emitted
- * {@code # Title} line alone costs about 0.005, since the labels never contain it. Of the other 0.007,
- * nearly all is content the label and this extractor deliberately disagree on: reader comments, a
- * newsletter sign-up box, a site-wide disclaimer, share-button and "report an error" labels (which
- * Readability keeps and human labels leave out), and sections Readability lost (the mercurial page's
- * "Example 1", the SRE book's glossary terms, whose class names read as furniture to it). Until it is
- * met, this test guards the measured level against regressions with {@link #TOKEN_REGRESSION_FLOOR}; raise that to
- * {@link #TOKEN_TARGET} when the target is reached. Issue 4 stays open meanwhile.
+ * A regression guard on the shared real-world corpus ({@code ../shared/corpus/readability-pages}, 40 pages with
+ * their main content labelled), scored as {@code shared/bench/htmlmd/score.js} scores (see {@link TokenF1}).
+ * The labels are Readability's own reviewed output, so this corpus measures agreement with Readability, which
+ * an extractor cannot beat by construction; issue 20 made it a guard rather than the quality target (that is
+ * {@link HtmlToMarkdownSegmentsTest}, on independent labels). Scored without the {@code # Title} line, which
+ * the labels never contain. Issue 20 quotes 0.9931 for that; measured on its starting commit it is 0.9917 (bigram
+ * 0.9910), since without the title line the headline that repeats the title stays in the body, where the labels
+ * do not have it either. The floor below is the measured level. The remaining gap is
+ * content the labels and this extractor deliberately disagree on: reader comments, a newsletter sign-up box, a
+ * site-wide disclaimer, share-button and "report an error" labels (which Readability keeps and human labels
+ * leave out), and sections Readability lost (the mercurial page's "Example 1", the SRE book's glossary terms).
  *
  * <p>The corpus is not part of this repository: CI runs with a copy of {@code shared/} beside the
  * clone, and {@code -Dloadout.corpus.dir=…} points elsewhere. Without it the test is skipped, saying
@@ -40,6 +40,7 @@ final class HtmlToMarkdownCorpusTest {
   @Test
   void corpusMeetsTheTokenAndBigramF1Floors() throws IOException {
     Path corpus = locateCorpus();
+    HtmlToMarkdown converter = HtmlToMarkdown.builder().includeTitle(false).build();
     Path out = Path.of("target", "corpus-markdown");
     Files.createDirectories(out);
     List<Double> tokenF1 = new ArrayList<>();
@@ -49,7 +50,7 @@ final class HtmlToMarkdownCorpusTest {
       String name = page.getFileName().toString();
       String source = Files.readString(page.resolve("source.html"), StandardCharsets.UTF_8);
       String expected = Files.readString(page.resolve("expected.html"), StandardCharsets.UTF_8);
-      MarkdownPage converted = HtmlToMarkdown.standard().convert(source, CORPUS_BASE);
+      MarkdownPage converted = converter.convert(source, CORPUS_BASE);
       Files.writeString(out.resolve(name + ".md"), converted.markdown() + "\n", StandardCharsets.UTF_8);
       TokenF1.Score score = TokenF1.score(converted.markdown(), expected);
       tokenF1.add(score.tokens().f1());
@@ -64,39 +65,51 @@ final class HtmlToMarkdownCorpusTest {
         meanToken, meanBigram, tokenF1.size()));
     System.out.print(report);
     assertThat(tokenF1).as("pages scored in %s", corpus).hasSizeGreaterThanOrEqualTo(40);
-    assertThat(meanToken).as("mean token F1%n%s", report).isGreaterThanOrEqualTo(TOKEN_REGRESSION_FLOOR);
-    assertThat(meanBigram).as("mean bigram F1%n%s", report).isGreaterThanOrEqualTo(BIGRAM_TARGET);
+    assertThat(meanToken).as("mean token F1%n%s", report).isGreaterThanOrEqualTo(TOKEN_FLOOR);
+    assertThat(meanBigram).as("mean bigram F1%n%s", report).isGreaterThanOrEqualTo(BIGRAM_FLOOR);
   }
 
-  /** Issue 4's token F1 target, not yet met. */
-  static final double TOKEN_TARGET = 0.99;
-  /** The measured level (0.98794), rounded down: a regression guard until {@link #TOKEN_TARGET} is met. */
-  static final double TOKEN_REGRESSION_FLOOR = 0.9879;
+  /** The no-title level measured when issue 20 started (0.99172): a regression guard. */
+  static final double TOKEN_FLOOR = 0.9917;
   /** Issue 4's bigram F1 target, met. */
-  static final double BIGRAM_TARGET = 0.98;
+  static final double BIGRAM_FLOOR = 0.98;
 
   /** {@code ../shared/corpus/readability-pages} from the repository root, else the system property. */
   static Path locateCorpus() {
+    return locateShared("readability-pages", PROPERTY, null);
+  }
+
+  /**
+   * A corpus of {@code ../shared/corpus/} from the repository root, else the directory a system property
+   * names; skips the test, saying where it looked, when neither exists.
+   *
+   * @param marker a file the corpus folder must hold, or null
+   */
+  static Path locateShared(String name, String property, String marker) {
     List<Path> tried = new ArrayList<>();
     Path root = repositoryRoot();
     if (root != null) {
-      Path relative = root.resolve("../shared/corpus/readability-pages").normalize();
+      Path relative = root.resolve("../shared/corpus/" + name).normalize();
       tried.add(relative);
-      if (Files.isDirectory(relative)) {
+      if (isCorpus(relative, marker)) {
         return relative;
       }
     }
-    String property = System.getProperty(PROPERTY, "");
-    if (!property.isBlank()) {
-      Path configured = Path.of(property).toAbsolutePath().normalize();
-      tried.add(configured);
-      if (Files.isDirectory(configured)) {
-        return configured;
+    String configured = System.getProperty(property, "");
+    if (!configured.isBlank()) {
+      Path path = Path.of(configured).toAbsolutePath().normalize();
+      tried.add(path);
+      if (isCorpus(path, marker)) {
+        return path;
       }
     }
     assumeTrue(false, "HTML corpus not found; looked in " + tried
-        + " (repository root + ../shared/corpus/readability-pages, then -D" + PROPERTY + ")");
+        + " (repository root + ../shared/corpus/" + name + ", then -D" + property + ")");
     throw new AssertionError("unreachable");
+  }
+
+  private static boolean isCorpus(Path dir, String marker) {
+    return Files.isDirectory(dir) && (marker == null || Files.isRegularFile(dir.resolve(marker)));
   }
 
   /** The nearest directory upwards that holds the parent pom and this module. */
