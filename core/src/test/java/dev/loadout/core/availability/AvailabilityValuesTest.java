@@ -118,4 +118,16 @@ class AvailabilityValuesTest {
     assertThat(IntentTrigger.literal(IntentFamily.IMAGE, "^").isWildcard()).isTrue();
     assertThat(IntentTrigger.literal(IntentFamily.IMAGE, "pic")).hasToString("'pic'");
   }
+
+  @Test
+  void aConfigValueIsEchoedWholeUpToTheLimitAndCutAfterWithListsShownTwoLevelsDeep() {
+    int max = 40;
+
+    assertThat(ToolGroupReader.text("a".repeat(max))).isEqualTo("a".repeat(max));
+    assertThat(ToolGroupReader.text("a".repeat(max + 1))).isEqualTo("a".repeat(max) + "…");
+    assertThat(ToolGroupReader.text(List.of(List.of("x")))).isEqualTo("[[x]]");
+    assertThat(ToolGroupReader.text(List.of(List.of(List.of("x"))))).isEqualTo("[[[…]]]");
+    assertThat(ToolGroupReader.text(Map.of("k", "v"))).isEqualTo("{…}");
+    assertThat(ToolGroupReader.text(null)).isEqualTo("null");
+  }
 }
