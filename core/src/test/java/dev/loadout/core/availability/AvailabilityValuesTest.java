@@ -130,4 +130,27 @@ class AvailabilityValuesTest {
     assertThat(ToolGroupReader.text(Map.of("k", "v"))).isEqualTo("{…}");
     assertThat(ToolGroupReader.text(null)).isEqualTo("null");
   }
+
+  @Test
+  void aMessageIsReadUpTo4000CharactersWithoutSplittingAPair() {
+    String pair = "\uD83D\uDE00";
+
+    assertThat(DeliberateFilter.text(DeliberateFixtures.context("a".repeat(4_000)).build())).hasSize(4_000);
+    assertThat(DeliberateFilter.text(DeliberateFixtures.context("a".repeat(4_001)).build())).hasSize(4_000);
+    assertThat(DeliberateFilter.text(DeliberateFixtures.context("a".repeat(3_999) + pair).build()))
+        .isEqualTo("a".repeat(3_999));
+    assertThat(DeliberateFilter.text(DeliberateFixtures.context("a".repeat(3_998) + pair + "b").build()))
+        .isEqualTo("a".repeat(3_998) + pair);
+  }
+
+  @Test
+  void missingBlankAndNullPackLiteralsAreRefusedNamingWhatWasGiven() {
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> IntentTriggers.builder().literal(IntentFamily.IMAGE, null))
+        .hasMessage("literal trigger of family [image] must not be null");
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> IntentTriggers.builder().literal(IntentFamily.IMAGE, "  "))
+        .hasMessage("literal trigger of family [image] must not be blank, but was '  '");
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> IntentTriggers.builder().localePack(java.util.Locale.GERMAN,
+        IntentFamily.IMAGE, java.util.Arrays.asList("bild", null)))
+        .hasMessage("locale pack entry null of family [image] for locale [de] is empty");
+  }
 }
