@@ -153,4 +153,51 @@ class AvailabilityValuesTest {
         IntentFamily.IMAGE, java.util.Arrays.asList("bild", null)))
         .hasMessage("locale pack entry null of family [image] for locale [de] is empty");
   }
+
+  @Test
+  void builtInFamiliesSortInTheirDeclaredOrderBeforeHostFamiliesWhichSortByName() {
+    IntentFamily hostB = IntentFamily.of("b-host");
+    IntentFamily hostA = IntentFamily.of("a-host");
+
+    assertThat(new java.util.TreeSet<>(List.of(hostB, IntentFamily.IMAGE, hostA, IntentFamily.SEARCH, IntentFamily.URL_READING)))
+        .containsExactly(IntentFamily.SEARCH, IntentFamily.URL_READING, IntentFamily.IMAGE, hostA, hostB);
+    assertThat(IntentFamily.SEARCH.compareTo(IntentFamily.SEARCH)).isZero();
+    assertThat(hostA.compareTo(IntentFamily.of("a-host"))).isZero();
+    assertThat(hostA.compareTo(IntentFamily.SEARCH)).isPositive();
+    assertThat(IntentFamily.SEARCH.compareTo(hostA)).isNegative();
+  }
+
+  @Test
+  void aDerivedModeKeepsItsSpecFamiliesAndAFamilyIsRequiredForNamesAndSpecFamilies() {
+    DeliberateToolMode mode = DeliberateToolMode.builder().specFamilies(IntentFamily.IMAGE, List.of("art")).build();
+
+    assertThat(mode.toBuilder().build().specFamilies(IntentFamily.IMAGE)).containsExactly("art");
+    assertThat(mode.toBuilder().build().specFamilies(IntentFamily.URL_READING))
+        .isEqualTo(mode.specFamilies(IntentFamily.URL_READING));
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> DeliberateToolMode.builder().addToolNames(null, "x"))
+        .isInstanceOf(IllegalArgumentException.class);
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> DeliberateToolMode.builder().specFamilies(null, List.of("x")))
+        .isInstanceOf(IllegalArgumentException.class);
+  }
+
+  @Test
+  void groupConfigsAreEqualExactlyWhenTheirRulesAre() {
+    ToolGroupsConfig games = ToolGroupsConfig.fromYaml("tool_groups:\n  games:\n    enabled: false\n");
+
+    assertThat(games).isEqualTo(ToolGroupsConfig.fromYaml("tool_groups:\n  games:\n    enabled: false\n"))
+        .hasSameHashCodeAs(ToolGroupsConfig.fromYaml("tool_groups:\n  games:\n    enabled: false\n"));
+    assertThat(games).isNotEqualTo(ToolGroupsConfig.fromYaml("tool_groups:\n  games:\n    enabled: true\n"));
+    assertThat(games.hashCode()).isNotEqualTo(ToolGroupsConfig.none().hashCode());
+    assertThat(games).isNotEqualTo("games");
+  }
+
+  @Test
+  void requiredValuesCompareStrictlyExceptNumbersByValue() {
+    assertThat(RequirementFilters.sameValue("a", "a")).isTrue();
+    assertThat(RequirementFilters.sameValue("a", "b")).isFalse();
+    assertThat(RequirementFilters.sameValue("true", true)).isFalse();
+    assertThat(RequirementFilters.sameValue(3, 3.0)).isTrue();
+    assertThat(RequirementFilters.sameValue(3, 3.5)).isFalse();
+    assertThat(RequirementFilters.sameValue(3, "3")).isFalse();
+  }
 }
