@@ -172,6 +172,26 @@ class SafeHttpExchangeTest {
     assertThat(new String(server.requests().get(0).body(), UTF_8)).isEqualTo("{}");
   }
 
+  @Test
+  void aResponseGivesItsHeadersContentTypeAndBodyAsAStream() throws Exception {
+    server.route("/page", LoopbackServer.ok(200, "text/html; charset=utf-8", "<p>hi</p>".getBytes(UTF_8)));
+
+    SafeHttpResponse response = client.get(server.url("/page"));
+
+    assertThat(response.headers()).containsEntry("content-type", List.of("text/html; charset=utf-8"));
+    assertThat(response.contentType()).hasValue("text/html; charset=utf-8");
+    assertThat(new String(response.bodyStream().readAllBytes(), UTF_8)).isEqualTo("<p>hi</p>");
+  }
+
+  @Test
+  void aRedirectWithAnEmptyBodyLeavesItsConnectionForTheNextHop() throws Exception {
+    server.route("/empty", LoopbackServer.redirect(302, "/landed")).route("/landed", LoopbackServer.text("ok"));
+
+    assertThat(client.get(server.url("/empty")).status()).isEqualTo(200);
+
+    assertThat(server.accepts()).isEqualTo(1);
+  }
+
   // --- streamed bodies ---------------------------------------------------------------------------------
 
   private SafeHttpStream open(String path, long cap) throws SafeHttpException {
@@ -242,6 +262,18 @@ class SafeHttpExchangeTest {
       assertThat(s.body().readAllBytes()).hasSize(6);
     }
     assertThat(server.accepts()).isEqualTo(2);
+  }
+
+  @Test
+  void closingTheBodyAloneEndsTheStream() throws Exception {
+    server.route("/a", LoopbackServer.text("first"));
+    try (SafeHttpStream s = open("/a", 100)) {
+      s.body().close();
+
+      assertThat(catchThrowableOfType(SafeHttpException.class, () -> s.body().read()).code())
+          .isEqualTo(SafeHttpException.CONNECTION_FAILED);
+      assertThat(s.toString()).endsWith(", closed}");
+    }
   }
 
   @Test
