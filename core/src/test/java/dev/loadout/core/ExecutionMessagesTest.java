@@ -144,4 +144,20 @@ class ExecutionMessagesTest {
     assertThat(shaped(ToolResult.failure("x", "m".repeat(2_001), false)))
         .isEqualTo("m".repeat(2_000) + "\n[truncated: showing the first 2000 of 2001 characters]");
   }
+
+  @Test
+  void aNullForARequiredPropertyIsReportedAsSentAndANullForAnOptionalOneReadsAsAbsent() {
+    ToolSpec spec = ToolSpec.builder("find", Tools.schema("""
+        {"type":"object","properties":{"q":{"type":"string"},"page":{"type":"integer"}},"required":["q"]}""")).build();
+    loadout = Loadout.builder(ToolRegistry.builder().register(Tools.FnTool.echo(spec)).build()).build();
+    PreparedTurn turn = loadout.prepare(Tools.context().build());
+
+    ToolResult.Failure f = (ToolResult.Failure) turn.execute(ToolCall.of("c1", "find", "{\"q\":null}")).toCompletableFuture()
+        .orTimeout(30, TimeUnit.SECONDS).join();
+    ToolResult ok = turn.execute(ToolCall.of("c2", "find", "{\"q\":\"cats\",\"page\":null}")).toCompletableFuture()
+        .orTimeout(30, TimeUnit.SECONDS).join();
+
+    assertThat(f.message()).isEqualTo("Arguments for 'find' do not match its schema:\n- /q: null found, string expected");
+    assertThat(ok).isInstanceOf(ToolResult.Success.class);
+  }
 }
