@@ -277,6 +277,54 @@ class SafeHttpExchangeTest {
   }
 
   @Test
+  void aStreamedBodyThatGoesQuietFailsAtTheIdleTimeoutNamingIt() throws Exception {
+    java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
+    server.route("/quiet", (request, out) -> {
+      out.write("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n2\r\nhi\r\n".getBytes(ISO_8859_1));
+      out.flush();
+      release.await(20, java.util.concurrent.TimeUnit.SECONDS);
+      return false;
+    });
+    SafeHttpRequest request = SafeHttpRequest.get(server.url("/quiet"));
+    try (SafeHttpStream s = client.open(request, guard.check(server.url("/")), HEAD, Duration.ofMillis(200))) {
+      assertThat(s.body().readNBytes(2)).isEqualTo("hi".getBytes(UTF_8));
+
+      SafeHttpException e = catchThrowableOfType(SafeHttpException.class, () -> s.body().read());
+
+      assertThat(e.code()).isEqualTo(SafeHttpException.READ_TIMEOUT);
+      assertThat(e.getMessage()).isEqualTo("The server at host '127.0.0.1' sent nothing for 200 ms.");
+    } finally {
+      release.countDown();
+    }
+  }
+
+  @Test
+  void aStreamedBodyCutMidChunkIsAClosedConnection() throws Exception {
+    server.route("/cut", (request, out) -> {
+      out.write("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\na\r\nabc".getBytes(ISO_8859_1));
+      return false;
+    });
+    try (SafeHttpStream s = open("/cut", 100)) {
+      SafeHttpException e = catchThrowableOfType(SafeHttpException.class, () -> s.body().readAllBytes());
+
+      assertThat(e.code()).isEqualTo(SafeHttpException.CONNECTION_CLOSED);
+    }
+  }
+
+  @Test
+  void aMalformedChunkIsABrokenProtocol() throws Exception {
+    server.route("/bad", (request, out) -> {
+      out.write("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\nabc\r\n0\r\n\r\n".getBytes(ISO_8859_1));
+      return false;
+    });
+
+    SafeHttpException e = catchThrowableOfType(SafeHttpException.class, () -> client.get(server.url("/bad")));
+
+    assertThat(e.code()).isEqualTo(SafeHttpException.PROTOCOL_ERROR);
+    assertThat(e.getMessage()).isEqualTo("The server at host '127.0.0.1' sent a malformed response.");
+  }
+
+  @Test
   void readingAClosedStreamFailsNamingTheHostAndClosingTwiceIsHarmless() throws Exception {
     server.route("/a", LoopbackServer.text("first"));
     SafeHttpStream s = open("/a", 100);
