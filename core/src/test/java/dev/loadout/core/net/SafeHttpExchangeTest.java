@@ -192,6 +192,35 @@ class SafeHttpExchangeTest {
     assertThat(server.accepts()).isEqualTo(1);
   }
 
+  @Test
+  void aServerWhoseBacklogIsFullIsAConnectTimeout() throws Exception {
+    // Nobody accepts, and the queue of one is taken: the kernel drops further SYNs, so connecting waits.
+    try (java.net.ServerSocket full = new java.net.ServerSocket(0, 1, FakeDns.literal("127.0.0.1"));
+        SafeHttpClient quick = SafeHttpClient.builder(NetworkGuard.of(NetworkPolicy.development().toBuilder()
+            .connectTimeout(Duration.ofMillis(300)).build(), new FakeDns())).build()) {
+      List<java.net.Socket> queued = new java.util.ArrayList<>();
+      try {
+        for (int i = 0; i < 3; i++) {
+          java.net.Socket s = new java.net.Socket();
+          s.connect(full.getLocalSocketAddress(), 300);
+          queued.add(s);
+        }
+      } catch (IOException backlogAlreadyFull) {
+        // Fewer fit than asked for; the queue is full either way.
+      }
+      String url = "http://127.0.0.1:" + full.getLocalPort() + "/";
+
+      SafeHttpException e = catchThrowableOfType(SafeHttpException.class, () -> quick.get(url));
+
+      assertThat(e.code()).isEqualTo(SafeHttpException.CONNECT_TIMEOUT);
+      assertThat(e.getMessage()).isEqualTo("Could not connect to host '127.0.0.1' within 300 ms.");
+      assertThat(e.retryable()).isTrue();
+      for (java.net.Socket s : queued) {
+        s.close();
+      }
+    }
+  }
+
   // --- streamed bodies ---------------------------------------------------------------------------------
 
   private SafeHttpStream open(String path, long cap) throws SafeHttpException {
