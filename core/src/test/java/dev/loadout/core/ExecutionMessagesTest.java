@@ -109,4 +109,55 @@ class ExecutionMessagesTest {
     assertThatThrownBy(() -> JsonLimits.DEFAULTS.withMaxStringLength(-1))
         .hasMessage("maxStringLength must be from 1 to 2147483647, but was -1");
   }
+
+  // --- result caps ---------------------------------------------------------------------------------------
+
+  private String shaped(ToolResult result) {
+    ToolSpec spec = ToolSpec.builder("big", Tools.schema("{\"type\":\"object\"}")).maxResultChars(300).build();
+    loadout = Loadout.builder(ToolRegistry.builder().register(Tools.FnTool.of(spec,
+        (call, ctx) -> java.util.concurrent.CompletableFuture.completedFuture(result))).build()).build();
+    ToolResult out = loadout.prepare(Tools.context().build()).execute(ToolCall.of("c1", "big", "{}")).toCompletableFuture()
+        .orTimeout(30, TimeUnit.SECONDS).join();
+    return out instanceof ToolResult.Failure ? ((ToolResult.Failure) out).message() : ((ToolResult.Success) out).modelText();
+  }
+
+  @Test
+  void aResultOfExactlyTheCapIsKeptWholeAndOneCharacterMoreIsCut() {
+    assertThat(shaped(ToolResult.text("a".repeat(300)))).isEqualTo("a".repeat(300));
+    assertThat(shaped(ToolResult.text("a".repeat(301))))
+        .isEqualTo("a".repeat(300) + "\n[truncated: showing the first 300 of 301 characters]");
+  }
+
+  @Test
+  void aCutNeverEndsInsideASurrogatePair() {
+    String text = "a".repeat(299) + "\uD83D\uDE00" + "b";
+
+    assertThat(shaped(ToolResult.text(text)))
+        .isEqualTo("a".repeat(299) + "\n[truncated: showing the first 299 of 302 characters]");
+    assertThat(shaped(ToolResult.text("a".repeat(298) + "\uD83D\uDE00" + "b")))
+        .startsWith("a".repeat(298) + "\uD83D\uDE00\n[truncated: showing the first 300 of 301");
+  }
+
+  @Test
+  void aFailureMessageOf2000CharactersIsKeptWholeAndALongerOneIsCut() {
+    assertThat(shaped(ToolResult.failure("x", "m".repeat(2_000), false))).isEqualTo("m".repeat(2_000));
+    assertThat(shaped(ToolResult.failure("x", "m".repeat(2_001), false)))
+        .isEqualTo("m".repeat(2_000) + "\n[truncated: showing the first 2000 of 2001 characters]");
+  }
+
+  @Test
+  void aNullForARequiredPropertyIsReportedAsSentAndANullForAnOptionalOneReadsAsAbsent() {
+    ToolSpec spec = ToolSpec.builder("find", Tools.schema("""
+        {"type":"object","properties":{"q":{"type":"string"},"page":{"type":"integer"}},"required":["q"]}""")).build();
+    loadout = Loadout.builder(ToolRegistry.builder().register(Tools.FnTool.echo(spec)).build()).build();
+    PreparedTurn turn = loadout.prepare(Tools.context().build());
+
+    ToolResult.Failure f = (ToolResult.Failure) turn.execute(ToolCall.of("c1", "find", "{\"q\":null}")).toCompletableFuture()
+        .orTimeout(30, TimeUnit.SECONDS).join();
+    ToolResult ok = turn.execute(ToolCall.of("c2", "find", "{\"q\":\"cats\",\"page\":null}")).toCompletableFuture()
+        .orTimeout(30, TimeUnit.SECONDS).join();
+
+    assertThat(f.message()).isEqualTo("Arguments for 'find' do not match its schema:\n- /q: null found, string expected");
+    assertThat(ok).isInstanceOf(ToolResult.Success.class);
+  }
 }

@@ -25,17 +25,17 @@ final class ToolGroupWarnings {
   }
 
   /** Logs a problem that its sentence identifies; see {@link #warn(String, String)}. */
-  boolean warn(String message) {
-    return warn(message, message);
+  void warn(String message) {
+    warn(message, message);
   }
 
   /**
-   * Logs the message unless this sink logged a problem with the same key before; returns whether it
-   * logged. The key names the problem when the sentence carries context that may vary between calls.
+   * Logs the message unless this sink logged a problem with the same key before. The key names the problem
+   * when the sentence carries context that may vary between calls.
    */
-  boolean warn(String problemKey, String message) {
+  void warn(String problemKey, String message) {
     if (!seen.add(problemKey)) {
-      return false;
+      return;
     }
     logged.incrementAndGet();
     LOG.warn("{}", message);
@@ -47,7 +47,6 @@ final class ToolGroupWarnings {
         LOG.warn("Tool group warning listener {} failed", listener, e);
       }
     }
-    return true;
   }
 
   /** How many warnings were written; for tests that check "once, not twice". */

@@ -71,12 +71,7 @@ final class Exchange {
     this.hop = hop;
   }
 
-  Object run(String method, byte[] body, String contentType, List<Map.Entry<String, String>> headers, long deadline,
-      long cap, boolean rejectOversized) throws SafeHttpException {
-    return run(method, body, contentType, headers, deadline, cap, rejectOversized, null);
-  }
-
-  /** The same, ended at once (the request cancelled, its socket closed) when {@code cancel} completes. */
+  /** Runs the hop; ended at once (the request cancelled, its socket closed) when {@code cancel} completes. */
   Object run(String method, byte[] body, String contentType, List<Map.Entry<String, String>> headers, long deadline,
       long cap, boolean rejectOversized, java.util.concurrent.CompletionStage<?> cancel) throws SafeHttpException {
     if (cancel != null && cancel.toCompletableFuture().isDone()) {

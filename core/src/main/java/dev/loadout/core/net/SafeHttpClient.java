@@ -277,7 +277,7 @@ public final class SafeHttpClient implements AutoCloseable {
         // RFC 3986 keeps the base path for a query-only reference; java.net.URI (RFC 2396) would drop its last segment.
         String b = base.uri().toString();
         int q = b.indexOf('?');
-        return (q < 0 ? b : b.substring(0, q)) + location;
+        return (q == -1 ? b : b.substring(0, q)) + location;
       }
       return base.uri().resolve(new URI(location)).toString();
     } catch (URISyntaxException | IllegalArgumentException e) {

@@ -118,4 +118,86 @@ class AvailabilityValuesTest {
     assertThat(IntentTrigger.literal(IntentFamily.IMAGE, "^").isWildcard()).isTrue();
     assertThat(IntentTrigger.literal(IntentFamily.IMAGE, "pic")).hasToString("'pic'");
   }
+
+  @Test
+  void aConfigValueIsEchoedWholeUpToTheLimitAndCutAfterWithListsShownTwoLevelsDeep() {
+    int max = 40;
+
+    assertThat(ToolGroupReader.text("a".repeat(max))).isEqualTo("a".repeat(max));
+    assertThat(ToolGroupReader.text("a".repeat(max + 1))).isEqualTo("a".repeat(max) + "…");
+    assertThat(ToolGroupReader.text(List.of(List.of("x")))).isEqualTo("[[x]]");
+    assertThat(ToolGroupReader.text(List.of(List.of(List.of("x"))))).isEqualTo("[[[…]]]");
+    assertThat(ToolGroupReader.text(Map.of("k", "v"))).isEqualTo("{…}");
+    assertThat(ToolGroupReader.text(null)).isEqualTo("null");
+  }
+
+  @Test
+  void aMessageIsReadUpTo4000CharactersWithoutSplittingAPair() {
+    String pair = "\uD83D\uDE00";
+
+    assertThat(DeliberateFilter.text(DeliberateFixtures.context("a".repeat(4_000)).build())).hasSize(4_000);
+    assertThat(DeliberateFilter.text(DeliberateFixtures.context("a".repeat(4_001)).build())).hasSize(4_000);
+    assertThat(DeliberateFilter.text(DeliberateFixtures.context("a".repeat(3_999) + pair).build()))
+        .isEqualTo("a".repeat(3_999));
+    assertThat(DeliberateFilter.text(DeliberateFixtures.context("a".repeat(3_998) + pair + "b").build()))
+        .isEqualTo("a".repeat(3_998) + pair);
+  }
+
+  @Test
+  void missingBlankAndNullPackLiteralsAreRefusedNamingWhatWasGiven() {
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> IntentTriggers.builder().literal(IntentFamily.IMAGE, null))
+        .hasMessage("literal trigger of family [image] must not be null");
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> IntentTriggers.builder().literal(IntentFamily.IMAGE, "  "))
+        .hasMessage("literal trigger of family [image] must not be blank, but was '  '");
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> IntentTriggers.builder().localePack(java.util.Locale.GERMAN,
+        IntentFamily.IMAGE, java.util.Arrays.asList("bild", null)))
+        .hasMessage("locale pack entry null of family [image] for locale [de] is empty");
+  }
+
+  @Test
+  void builtInFamiliesSortInTheirDeclaredOrderBeforeHostFamiliesWhichSortByName() {
+    IntentFamily hostB = IntentFamily.of("b-host");
+    IntentFamily hostA = IntentFamily.of("a-host");
+
+    assertThat(new java.util.TreeSet<>(List.of(hostB, IntentFamily.IMAGE, hostA, IntentFamily.SEARCH, IntentFamily.URL_READING)))
+        .containsExactly(IntentFamily.SEARCH, IntentFamily.URL_READING, IntentFamily.IMAGE, hostA, hostB);
+    assertThat(IntentFamily.SEARCH.compareTo(IntentFamily.SEARCH)).isZero();
+    assertThat(hostA.compareTo(IntentFamily.of("a-host"))).isZero();
+    assertThat(hostA.compareTo(IntentFamily.SEARCH)).isPositive();
+    assertThat(IntentFamily.SEARCH.compareTo(hostA)).isNegative();
+  }
+
+  @Test
+  void aDerivedModeKeepsItsSpecFamiliesAndAFamilyIsRequiredForNamesAndSpecFamilies() {
+    DeliberateToolMode mode = DeliberateToolMode.builder().specFamilies(IntentFamily.IMAGE, List.of("art")).build();
+
+    assertThat(mode.toBuilder().build().specFamilies(IntentFamily.IMAGE)).containsExactly("art");
+    assertThat(mode.toBuilder().build().specFamilies(IntentFamily.URL_READING))
+        .isEqualTo(mode.specFamilies(IntentFamily.URL_READING));
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> DeliberateToolMode.builder().addToolNames(null, "x"))
+        .isInstanceOf(IllegalArgumentException.class);
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> DeliberateToolMode.builder().specFamilies(null, List.of("x")))
+        .isInstanceOf(IllegalArgumentException.class);
+  }
+
+  @Test
+  void groupConfigsAreEqualExactlyWhenTheirRulesAre() {
+    ToolGroupsConfig games = ToolGroupsConfig.fromYaml("tool_groups:\n  games:\n    enabled: false\n");
+
+    assertThat(games).isEqualTo(ToolGroupsConfig.fromYaml("tool_groups:\n  games:\n    enabled: false\n"))
+        .hasSameHashCodeAs(ToolGroupsConfig.fromYaml("tool_groups:\n  games:\n    enabled: false\n"));
+    assertThat(games).isNotEqualTo(ToolGroupsConfig.fromYaml("tool_groups:\n  games:\n    enabled: true\n"));
+    assertThat(games.hashCode()).isNotEqualTo(ToolGroupsConfig.none().hashCode());
+    assertThat(games).isNotEqualTo("games");
+  }
+
+  @Test
+  void requiredValuesCompareStrictlyExceptNumbersByValue() {
+    assertThat(RequirementFilters.sameValue("a", "a")).isTrue();
+    assertThat(RequirementFilters.sameValue("a", "b")).isFalse();
+    assertThat(RequirementFilters.sameValue("true", true)).isFalse();
+    assertThat(RequirementFilters.sameValue(3, 3.0)).isTrue();
+    assertThat(RequirementFilters.sameValue(3, 3.5)).isFalse();
+    assertThat(RequirementFilters.sameValue(3, "3")).isFalse();
+  }
 }

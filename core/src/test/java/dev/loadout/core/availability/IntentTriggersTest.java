@@ -173,4 +173,24 @@ class IntentTriggersTest {
     assertThat(List.of(IntentFamily.of("dice"), IntentFamily.IMAGE, IntentFamily.SEARCH).stream().sorted().toList())
         .containsExactly(IntentFamily.SEARCH, IntentFamily.IMAGE, IntentFamily.of("dice"));
   }
+
+  @Test
+  void aLiteralOf500CharactersIsAcceptedAndOneOf501IsNot() {
+    IntentTriggers.builder().literal(IntentFamily.IMAGE, "a".repeat(500)).build();
+
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> IntentTriggers.builder().literal(IntentFamily.IMAGE, "a".repeat(501)))
+        .hasMessage("literal trigger of family [image] must be at most 500 characters, but was 501");
+  }
+
+  @Test
+  void aWholeWordLiteralDoesNotMatchInsideAWordThatGoesOnWithAnUnderscoreOrACombiningMark() {
+    IntentTrigger pic = IntentTrigger.literal(IntentFamily.IMAGE, "pic");
+
+    org.assertj.core.api.Assertions.assertThat(pic.matches("a pic.")).isTrue();
+    org.assertj.core.api.Assertions.assertThat(pic.matches("a pic_1")).isFalse();
+    org.assertj.core.api.Assertions.assertThat(pic.matches("a pic\u0301")).isFalse();
+    org.assertj.core.api.Assertions.assertThat(pic.matches("a pic\u0903")).isFalse();
+    org.assertj.core.api.Assertions.assertThat(pic.matches("a pic9")).isFalse();
+    org.assertj.core.api.Assertions.assertThat(pic.matches("a pic-")).isTrue();
+  }
 }

@@ -182,4 +182,26 @@ class RecentToolUseTest {
       assertThat(recent.snapshot("c" + i).turns().get(0)).hasSize(50);
     }
   }
+
+  @Test
+  void aChannelRemembersTheTenTurnsBeforeTheOpenOneAndForgetsOlderOnes() {
+    RecentToolUse recent = RecentToolUse.create(1);
+    for (int i = 1; i <= 12; i++) {
+      RecentTools issued = recent.beginTurn("c1");
+      recent.recordSuccess(turn("c1", "x", issued), "tool" + i);
+    }
+
+    RecentTools earlier = recent.beginTurn("c1");
+
+    assertThat(earlier.turns()).hasSize(10);
+    assertThat(earlier.turns().get(0)).containsExactly("tool12");
+    assertThat(earlier.turns().get(9)).containsExactly("tool3");
+  }
+
+  @Test
+  void aTrackerNeedsRoomForAtLeastOneChannel() {
+    assertThat(RecentToolUse.create(1).beginTurn("c1").turns()).isEmpty();
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> RecentToolUse.create(0))
+        .hasMessage("maxChannels must be at least 1, but was 0");
+  }
 }

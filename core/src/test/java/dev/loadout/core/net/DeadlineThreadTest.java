@@ -39,6 +39,7 @@ class DeadlineThreadTest {
       assertThat(first.get(server.url("/ok")).status()).isEqualTo(200);
       List<Thread> firstThreads = duringCall.stream().filter(t -> !before.contains(t)).distinct().toList();
       assertThat(firstThreads).hasSize(1);
+      assertThat(firstThreads).allMatch(Thread::isDaemon);
       SafeHttpClient second = client();
       duringCall.clear();
       assertThat(second.get(server.url("/ok")).status()).isEqualTo(200);

@@ -41,10 +41,23 @@ class DeadlineTimerTest {
   void aClosedAlarmNeverFiresAndAFutureOneNotBeforeItsDeadline() throws Exception {
     DeadlineTimer timer = new DeadlineTimer();
     AtomicInteger fired = new AtomicInteger();
+    CountDownLatch watchdogBusy = new CountDownLatch(1);
+    CountDownLatch release = new CountDownLatch(1);
     CountDownLatch probe = new CountDownLatch(1);
 
+    // The watchdog is held inside an earlier alarm, so the expired one below is closed before it can look.
+    timer.arm(System.nanoTime(), () -> {
+      watchdogBusy.countDown();
+      try {
+        release.await(10, TimeUnit.SECONDS);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    });
+    assertThat(watchdogBusy.await(10, TimeUnit.SECONDS)).isTrue();
     timer.arm(System.nanoTime(), fired::incrementAndGet).close();
     timer.arm(System.nanoTime() + HOUR, fired::incrementAndGet);
+    release.countDown();
     timer.arm(System.nanoTime(), probe::countDown);
     assertThat(probe.await(10, TimeUnit.SECONDS)).isTrue();
     timer.close();

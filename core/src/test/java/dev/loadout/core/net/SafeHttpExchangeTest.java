@@ -172,6 +172,55 @@ class SafeHttpExchangeTest {
     assertThat(new String(server.requests().get(0).body(), UTF_8)).isEqualTo("{}");
   }
 
+  @Test
+  void aResponseGivesItsHeadersContentTypeAndBodyAsAStream() throws Exception {
+    server.route("/page", LoopbackServer.ok(200, "text/html; charset=utf-8", "<p>hi</p>".getBytes(UTF_8)));
+
+    SafeHttpResponse response = client.get(server.url("/page"));
+
+    assertThat(response.headers()).containsEntry("content-type", List.of("text/html; charset=utf-8"));
+    assertThat(response.contentType()).hasValue("text/html; charset=utf-8");
+    assertThat(new String(response.bodyStream().readAllBytes(), UTF_8)).isEqualTo("<p>hi</p>");
+  }
+
+  @Test
+  void aRedirectWithAnEmptyBodyLeavesItsConnectionForTheNextHop() throws Exception {
+    server.route("/empty", LoopbackServer.redirect(302, "/landed")).route("/landed", LoopbackServer.text("ok"));
+
+    assertThat(client.get(server.url("/empty")).status()).isEqualTo(200);
+
+    assertThat(server.accepts()).isEqualTo(1);
+  }
+
+  @Test
+  void aServerWhoseBacklogIsFullIsAConnectTimeout() throws Exception {
+    // Nobody accepts, and the queue of one is taken: the kernel drops further SYNs, so connecting waits.
+    try (java.net.ServerSocket full = new java.net.ServerSocket(0, 1, FakeDns.literal("127.0.0.1"));
+        SafeHttpClient quick = SafeHttpClient.builder(NetworkGuard.of(NetworkPolicy.development().toBuilder()
+            .connectTimeout(Duration.ofMillis(300)).build(), new FakeDns())).build()) {
+      List<java.net.Socket> queued = new java.util.ArrayList<>();
+      try {
+        for (int i = 0; i < 3; i++) {
+          java.net.Socket s = new java.net.Socket();
+          s.connect(full.getLocalSocketAddress(), 300);
+          queued.add(s);
+        }
+      } catch (IOException backlogAlreadyFull) {
+        // Fewer fit than asked for; the queue is full either way.
+      }
+      String url = "http://127.0.0.1:" + full.getLocalPort() + "/";
+
+      SafeHttpException e = catchThrowableOfType(SafeHttpException.class, () -> quick.get(url));
+
+      assertThat(e.code()).isEqualTo(SafeHttpException.CONNECT_TIMEOUT);
+      assertThat(e.getMessage()).isEqualTo("Could not connect to host '127.0.0.1' within 300 ms.");
+      assertThat(e.retryable()).isTrue();
+      for (java.net.Socket s : queued) {
+        s.close();
+      }
+    }
+  }
+
   // --- streamed bodies ---------------------------------------------------------------------------------
 
   private SafeHttpStream open(String path, long cap) throws SafeHttpException {
@@ -242,6 +291,66 @@ class SafeHttpExchangeTest {
       assertThat(s.body().readAllBytes()).hasSize(6);
     }
     assertThat(server.accepts()).isEqualTo(2);
+  }
+
+  @Test
+  void closingTheBodyAloneEndsTheStream() throws Exception {
+    server.route("/a", LoopbackServer.text("first"));
+    try (SafeHttpStream s = open("/a", 100)) {
+      s.body().close();
+
+      assertThat(catchThrowableOfType(SafeHttpException.class, () -> s.body().read()).code())
+          .isEqualTo(SafeHttpException.CONNECTION_FAILED);
+      assertThat(s.toString()).endsWith(", closed}");
+    }
+  }
+
+  @Test
+  void aStreamedBodyThatGoesQuietFailsAtTheIdleTimeoutNamingIt() throws Exception {
+    java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
+    server.route("/quiet", (request, out) -> {
+      out.write("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n2\r\nhi\r\n".getBytes(ISO_8859_1));
+      out.flush();
+      release.await(20, java.util.concurrent.TimeUnit.SECONDS);
+      return false;
+    });
+    SafeHttpRequest request = SafeHttpRequest.get(server.url("/quiet"));
+    try (SafeHttpStream s = client.open(request, guard.check(server.url("/")), HEAD, Duration.ofMillis(200))) {
+      assertThat(s.body().readNBytes(2)).isEqualTo("hi".getBytes(UTF_8));
+
+      SafeHttpException e = catchThrowableOfType(SafeHttpException.class, () -> s.body().read());
+
+      assertThat(e.code()).isEqualTo(SafeHttpException.READ_TIMEOUT);
+      assertThat(e.getMessage()).isEqualTo("The server at host '127.0.0.1' sent nothing for 200 ms.");
+    } finally {
+      release.countDown();
+    }
+  }
+
+  @Test
+  void aStreamedBodyCutMidChunkIsAClosedConnection() throws Exception {
+    server.route("/cut", (request, out) -> {
+      out.write("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\na\r\nabc".getBytes(ISO_8859_1));
+      return false;
+    });
+    try (SafeHttpStream s = open("/cut", 100)) {
+      SafeHttpException e = catchThrowableOfType(SafeHttpException.class, () -> s.body().readAllBytes());
+
+      assertThat(e.code()).isEqualTo(SafeHttpException.CONNECTION_CLOSED);
+    }
+  }
+
+  @Test
+  void aMalformedChunkIsABrokenProtocol() throws Exception {
+    server.route("/bad", (request, out) -> {
+      out.write("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\nabc\r\n0\r\n\r\n".getBytes(ISO_8859_1));
+      return false;
+    });
+
+    SafeHttpException e = catchThrowableOfType(SafeHttpException.class, () -> client.get(server.url("/bad")));
+
+    assertThat(e.code()).isEqualTo(SafeHttpException.PROTOCOL_ERROR);
+    assertThat(e.getMessage()).isEqualTo("The server at host '127.0.0.1' sent a malformed response.");
   }
 
   @Test
