@@ -36,10 +36,12 @@ final class ClassHints {
       "comment", "community", "cookie", "disqus", "footer", "gdpr", "header", "masthead", "menu", "modal",
       "nav", "navbar", "navigation", "newsletter", "outbrain", "pager", "pagination", "popup", "promo",
       "related", "remark", "replies", "rss", "share", "sharing", "shoutbox", "sidebar", "skyscraper",
-      "social", "sponsor", "sponsored", "subscribe", "supplemental", "taboola", "recirc", "trending");
+      "social", "sponsor", "sponsored", "subscribe", "supplemental", "taboola", "recirc", "trending", "lightbox");
   /** Words of the credit line and author bio: who wrote it and when, which readers see as furniture. */
   private static final Set<String> BYLINE =
-      Set.of("byline", "author", "dateline", "writtenby", "bio", "biography");
+      Set.of("byline", "author", "dateline", "writtenby", "bio", "biography", "contributor");
+  /** Words of an image's caption and credit line. */
+  private static final Set<String> CAPTION = Set.of("caption", "figcaption", "credit", "credits", "copyright");
   /** Words that keep an element despite an unlikely word: "main-nav-and-content" holds content. */
   private static final Set<String> GUARD = Set.of("article", "body", "content", "main", "column", "story");
 
@@ -49,6 +51,7 @@ final class ClassHints {
   private static final int UNL = 4;
   private static final int GRD = 8;
   private static final int BYL = 16;
+  private static final int CAP = 32;
 
   private ClassHints() {}
 
@@ -66,6 +69,39 @@ final class ClassHints {
   /** Whether the names say "byline": the author and date line of an article. */
   static boolean byline(Element e) {
     return ((flags(e.className()) | idFlags(e)) & BYL) != 0;
+  }
+
+  /** Whether the names say "caption": the line under a picture, or its credit. */
+  static boolean caption(Element e) {
+    return ((flags(e.className()) | idFlags(e)) & CAP) != 0;
+  }
+
+  private static final Set<String> BODY_OWNER = Set.of("article", "post", "entry", "story", "news", "blog", "main", "page", "single");
+  private static final Set<String> BODY_PART = Set.of("body", "content", "text", "copy", "inner");
+
+  /** Whether a class or id token names an article's body: "entry-content", "articleBody", "story__text". */
+  static boolean bodyHint(Element e) {
+    return bodyHint(e.className()) || bodyHint(e.id());
+  }
+
+  private static boolean bodyHint(String names) {
+    if (names.isEmpty()) {
+      return false;
+    }
+    for (String token : names.split("\\s+")) {
+      String[] words = token.split("(?<=[a-z])(?=[A-Z])|[^A-Za-z0-9]+");
+      boolean owner = false;
+      boolean part = false;
+      for (String w : words) {
+        String lw = w.toLowerCase(java.util.Locale.ROOT);
+        owner |= BODY_OWNER.contains(lw);
+        part |= BODY_PART.contains(lw);
+      }
+      if (owner && part) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** Whether the names say furniture. */
@@ -239,6 +275,9 @@ final class ClassHints {
     }
     if (matches(BYLINE, word)) {
       f |= BYL;
+    }
+    if (matches(CAPTION, word)) {
+      f |= CAP;
     }
     return f;
   }

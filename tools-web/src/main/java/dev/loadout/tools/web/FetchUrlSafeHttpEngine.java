@@ -48,6 +48,6 @@ final class FetchUrlSafeHttpEngine implements FetchUrlEngine {
     }
     FetchUrlContent.Text text = FetchUrlContent.read(response.body(), response.contentType().orElse(null), raw,
         response.finalUrl(), Duration.ofNanos(deadline - System.nanoTime()));
-    return new FetchUrlPage(text.text(), response.finalUrl(), text.mediaType(), name());
+    return new FetchUrlPage(text.text(), response.finalUrl(), text.mediaType(), name(), text.metadata());
   }
 }

@@ -38,12 +38,15 @@ import tools.jackson.databind.node.ObjectNode;
  * at most {@code max_length} characters (never more than {@link FetchUrlConfig#maxContentLength()}) from
  * {@code start_index}, followed by a note when more remains, when the start is past the end, or when the page
  * had nothing to read. The data holds {@code finalUrl}, {@code contentType}, {@code engine},
- * {@code startIndex}, {@code nextIndex} (null at the end) and {@code contentLength}. The spec declares its
+ * {@code startIndex}, {@code nextIndex} (null at the end) and {@code contentLength}, and for HTML pages what
+ * the page states about its article: {@code author}, {@code published} and {@code siteName} (null when it
+ * states none; the byline and dateline are not repeated in the Markdown). The spec declares its
  * own result cap ({@link ToolSpec#maxResultChars()}) above the window, the URL line and the note, so the
  * host's default cap never cuts a window or its continuation note.
  *
  * <p><b>Failures</b> are results with stable codes: {@code invalid_arguments}, {@value #URL_REFUSED},
- * {@value #FETCH_FAILED}, {@value #TOO_LARGE}, {@value #UNSUPPORTED_CONTENT_TYPE} and {@code timeout}. Messages
+ * {@value #FETCH_FAILED}, {@value #TOO_LARGE}, {@value #UNSUPPORTED_CONTENT_TYPE} and {@code timeout} (the
+ * download or the conversion did not finish within the tool's deadline). Messages
  * name the host at most; the URL, which may carry a token in its query, is never logged.
  *
  * <p>The tool belongs to the {@value #FAMILY} family (a guild's URL-fetcher MCP server replaces it), is in
@@ -198,6 +201,11 @@ public final class FetchUrlTool implements BaseTool {
     JsonNode next = window.nextIndex() < 0 ? NODES.nullNode() : NODES.numberNode(window.nextIndex());
     data.set("nextIndex", next);
     data.put("contentLength", window.contentLength());
+    // What the page said about its article: data for the host and the model, kept out of the Markdown body.
+    PageMetadata meta = page.metadata();
+    data.set("author", meta.author().isEmpty() ? NODES.nullNode() : NODES.stringNode(meta.author()));
+    data.set("published", meta.published().isEmpty() ? NODES.nullNode() : NODES.stringNode(meta.published()));
+    data.set("siteName", meta.siteName().isEmpty() ? NODES.nullNode() : NODES.stringNode(meta.siteName()));
     return ToolResult.success(data, "**URL:** " + page.finalUrl() + "\n\n" + window.text());
   }
 

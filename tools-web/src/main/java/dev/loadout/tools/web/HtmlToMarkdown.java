@@ -4,6 +4,7 @@ import static org.apiguardian.api.API.Status.MAINTAINED;
 
 import java.io.Reader;
 import java.net.URI;
+import java.text.Normalizer;
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
@@ -169,8 +170,11 @@ public final class HtmlToMarkdown {
     budget.check(); // a limit that has already passed stops even a page too small to reach a periodic check
     Document doc = parse(html, base, budget);
     String title = Titles.of(doc);
-    // The heading that repeats the title is dropped only where the title itself is emitted.
-    String emitted = includeTitle ? title : "";
+    // Read before pruning: the JSON-LD sits in scripts, and bylines and datelines are about to be removed.
+    JsonLd ld = JsonLd.of(doc, budget);
+    PageMetadata metadata = Metadata.of(doc, ld);
+    // The headline that repeats the title is the title, not body text: it leaves the body in either mode (the
+    // title line carries it, or MarkdownPage.title() does).
     Element body = doc.body();
     try {
       // About one element per 24 characters of markup on real pages: the tables are sized once.
@@ -178,7 +182,7 @@ public final class HtmlToMarkdown {
       if (!extractMainContent) {
         ContentExtractor.pruneAlways(body, budget);
         NodeStats all = NodeStats.of(List.of(body), Set.of(), budget, expected);
-        return page(title, MarkdownRenderer.render(List.of(body), emitted, all, Set.of(), budget), false);
+        return page(title, MarkdownRenderer.render(List.of(body), title, all, Set.of(), budget), false, metadata);
       }
       // Furniture is judged by its share of the page as served, hidden parts included; those measurements
       // are needed for nothing else, and a page of a million elements should not hold two sets at once.
@@ -199,17 +203,21 @@ public final class HtmlToMarkdown {
           best = relaxed;
         }
       }
-      if (!best.acceptable()) {
-        return page(title, PlainText.of(body, budget), false);
+      String scripted = ScriptedArticle.markdown(ld, best.acceptable() ? best.textLength() : 0, title, base, budget);
+      if (scripted != null) {
+        return page(title, scripted, true, metadata);
       }
-      return page(title, MarkdownRenderer.render(best.roots(), emitted, best.stats(), best.dropped(), budget),
-          true);
+      if (!best.acceptable()) {
+        return page(title, PlainText.of(body, budget), false, metadata);
+      }
+      return page(title, MarkdownRenderer.render(best.roots(), title, best.stats(), best.dropped(), budget),
+          true, metadata);
     } catch (WorkBudget.Exhausted stopped) {
       if (stopped.reason != WorkBudget.Reason.WORK) {
         throw stopped;
       }
       // Some stage was not linear on this page: its plain text is one more walk, and still says what it says.
-      return page(title, PlainText.of(body, budget.withoutLimit()), false);
+      return page(title, PlainText.of(body, budget.withoutLimit()), false, metadata);
     }
   }
 
@@ -242,12 +250,18 @@ public final class HtmlToMarkdown {
     }
   }
 
-  private MarkdownPage page(String title, String content, boolean extracted) {
-    if (!includeTitle || title.isEmpty()) {
-      return new MarkdownPage(title, content, extracted);
+  /**
+   * The page as returned: text in Unicode's composed form (NFC), so that the same word is the same characters
+   * whichever form the page used (Bengali and Vietnamese pages mix both), and the title line when asked for.
+   */
+  private MarkdownPage page(String title, String content, boolean extracted, PageMetadata metadata) {
+    String text = Normalizer.normalize(content, Normalizer.Form.NFC);
+    String name = Normalizer.normalize(title, Normalizer.Form.NFC);
+    if (!includeTitle || name.isEmpty()) {
+      return new MarkdownPage(name, text, extracted, false, metadata);
     }
-    String heading = "# " + MarkdownWriter.escapeHeading(title);
-    return new MarkdownPage(title, content.isEmpty() ? heading : heading + "\n\n" + content, extracted);
+    String heading = "# " + MarkdownWriter.escapeHeading(name);
+    return new MarkdownPage(name, text.isEmpty() ? heading : heading + "\n\n" + text, extracted, false, metadata);
   }
 
   /**
@@ -271,7 +285,11 @@ public final class HtmlToMarkdown {
       return this;
     }
 
-    /** Whether to start the Markdown with the page title as {@code # Title} (default {@code true}). */
+    /**
+     * Whether to start the Markdown with the page title as {@code # Title} (default {@code true}). Either way
+     * a heading near the top that repeats the title is not written again in the body: without the title line
+     * the Markdown is the body alone, and the title is {@link MarkdownPage#title()}.
+     */
     public Builder includeTitle(boolean include) {
       this.includeTitle = include;
       return this;

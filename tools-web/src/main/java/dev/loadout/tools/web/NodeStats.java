@@ -54,6 +54,8 @@ final class NodeStats {
     int heading;
     /** Text inside lists. */
     int listText;
+    /** Text in prose units: paragraphs and the like of some length and few links. */
+    int prose;
     /** Which kinds of element ({@link #TABLE}, {@link #PRE}, …) are among the descendants. */
     int holds;
     boolean blockChild;
@@ -157,6 +159,31 @@ final class NodeStats {
     return s == null || text == null ? "" : text.substring(s.from, s.to).trim();
   }
 
+  /**
+   * The smallest measured element whose text holds {@code passage} (whitespace-normalised, as this index
+   * writes text) at its first occurrence, and is at least {@code minLength} characters long; null when the
+   * passage is not in the text.
+   */
+  Element holding(String passage, int minLength) {
+    if (text == null || passage.isEmpty()) {
+      return null;
+    }
+    int at = text.indexOf(passage);
+    if (at < 0) {
+      return null;
+    }
+    Element deepest = null;
+    for (Element e : elements) {
+      Stat s = stats.get(e);
+      if (s.from <= at && at + passage.length() <= s.to && s.to - s.from >= minLength) {
+        deepest = e; // document order: a later match lies inside an earlier one
+      } else if (s.from > at) {
+        break;
+      }
+    }
+    return deepest;
+  }
+
   /** Whether {@code inner} is {@code outer} or lies inside it; false when either was not measured. */
   boolean inside(Element inner, Element outer) {
     Stat i = stats.get(inner);
@@ -227,6 +254,7 @@ final class NodeStats {
     s.heading += cs.heading;
     s.listText += cs.listText;
     s.holds |= cs.holds;
+    s.prose += proseUnit(tag, cs) ? cs.text : cs.prose;
     if (BLOCK_TAGS.contains(tag)) {
       s.blockChild = true;
     }
@@ -249,6 +277,20 @@ final class NodeStats {
         break;
       default:
         break;
+    }
+  }
+
+  /** A paragraph, cell or item that reads as running text: some length, few links. */
+  private static boolean proseUnit(String tag, Stat s) {
+    if (s.text < 25 || s.linkDensity() >= 0.3) {
+      return false;
+    }
+    switch (tag) {
+      case "p": case "pre": case "td": case "blockquote": case "dd": case "li":
+        return s.prose == 0;
+      default:
+        return !s.blockChild && s.ownText && (tag.equals("div") || tag.equals("section") || tag.equals("span")
+            || tag.equals("font") || tag.equals("center"));
     }
   }
 
