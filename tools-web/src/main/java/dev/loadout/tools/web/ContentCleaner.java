@@ -73,7 +73,7 @@ final class ContentCleaner {
     while (!pending.isEmpty()) {
       Element e = pending.remove(pending.size() - 1);
       boolean inFigure = inFigures.remove(inFigures.size() - 1);
-      for (Element c : e.children()) {
+      for (Element c : Dom.children(e)) {
         budget.spend(1);
         if (dropped.contains(c)) {
           continue;

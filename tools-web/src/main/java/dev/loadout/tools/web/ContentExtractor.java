@@ -187,7 +187,7 @@ final class ContentExtractor {
     while (!pending.isEmpty()) {
       Element e = pending.remove(pending.size() - 1);
       budget.spend(1);
-      for (Element c : e.children()) {
+      for (Element c : Dom.children(e)) {
         String tag = c.normalName();
         if (tag.equals("pre") || tag.equals("code") || tag.equals("table")) {
           continue; // names inside tables and code are data, not layout

@@ -50,10 +50,23 @@ final class ContentPolish {
    * @return the characters of text removed
    */
   static int polish(List<Element> roots, NodeStats stats, Set<Element> dropped, WorkBudget budget) {
-    int removed = repeatedLabels(leafBlocks(roots, stats, dropped, budget), stats, dropped);
-    removed += edgeDatelines(leafBlocks(roots, stats, dropped, budget), stats, dropped);
-    removed += orphanHeadings(leafBlocks(roots, stats, dropped, budget), stats, dropped);
+    // One walk for the three passes; each later pass sees the blocks the earlier ones kept.
+    List<Element> leaves = leafBlocks(roots, stats, dropped, budget);
+    int removed = repeatedLabels(leaves, stats, dropped);
+    leaves = kept(leaves, dropped);
+    removed += edgeDatelines(leaves, stats, dropped);
+    removed += orphanHeadings(kept(leaves, dropped), stats, dropped);
     return removed;
+  }
+
+  private static List<Element> kept(List<Element> leaves, Set<Element> dropped) {
+    List<Element> out = new ArrayList<>(leaves.size());
+    for (Element e : leaves) {
+      if (!dropped.contains(e)) {
+        out.add(e);
+      }
+    }
+    return out;
   }
 
   static boolean heading(String tag) {
@@ -80,7 +93,7 @@ final class ContentPolish {
         out.add(e);
         continue;
       }
-      List<Element> children = e.children();
+      List<Element> children = Dom.children(e);
       for (int i = children.size() - 1; i >= 0; i--) {
         Element c = children.get(i);
         if (!dropped.contains(c)) {

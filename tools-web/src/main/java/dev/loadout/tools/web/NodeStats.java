@@ -159,31 +159,6 @@ final class NodeStats {
     return s == null || text == null ? "" : text.substring(s.from, s.to).trim();
   }
 
-  /**
-   * The smallest measured element whose text holds {@code passage} (whitespace-normalised, as this index
-   * writes text) at its first occurrence, and is at least {@code minLength} characters long; null when the
-   * passage is not in the text.
-   */
-  Element holding(String passage, int minLength) {
-    if (text == null || passage.isEmpty()) {
-      return null;
-    }
-    int at = text.indexOf(passage);
-    if (at < 0) {
-      return null;
-    }
-    Element deepest = null;
-    for (Element e : elements) {
-      Stat s = stats.get(e);
-      if (s.from <= at && at + passage.length() <= s.to && s.to - s.from >= minLength) {
-        deepest = e; // document order: a later match lies inside an earlier one
-      } else if (s.from > at) {
-        break;
-      }
-    }
-    return deepest;
-  }
-
   /** Whether {@code inner} is {@code outer} or lies inside it; false when either was not measured. */
   boolean inside(Element inner, Element outer) {
     Stat i = stats.get(inner);
