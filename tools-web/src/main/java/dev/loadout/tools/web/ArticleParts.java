@@ -33,7 +33,7 @@ final class ArticleParts {
       leadIn = prev;
     }
     boolean inLeadIn = false;
-    for (Element sibling : parent.children()) {
+    for (Element sibling : Dom.children(parent)) {
       if (!stats.has(sibling)) {
         continue; // set aside by this pass
       }

@@ -36,10 +36,20 @@ final class ClassHints {
       "comment", "community", "cookie", "disqus", "footer", "gdpr", "header", "masthead", "menu", "modal",
       "nav", "navbar", "navigation", "newsletter", "outbrain", "pager", "pagination", "popup", "promo",
       "related", "remark", "replies", "rss", "share", "sharing", "shoutbox", "sidebar", "skyscraper",
-      "social", "sponsor", "sponsored", "subscribe", "supplemental", "taboola", "recirc", "trending");
+      "social", "sponsor", "sponsored", "subscribe", "supplemental", "taboola", "recirc", "trending", "lightbox");
   /** Words of the credit line and author bio: who wrote it and when, which readers see as furniture. */
   private static final Set<String> BYLINE =
-      Set.of("byline", "author", "dateline", "writtenby", "bio", "biography");
+      Set.of("byline", "author", "dateline", "writtenby", "bio", "biography", "contributor");
+  /** Words of an image's caption and credit line. */
+  private static final Set<String> CAPTION = Set.of("caption", "figcaption", "credit", "credits", "copyright");
+  /**
+   * An article body is named by a pair of words in one class or id token: whose body ("article", "post",
+   * "entry", "story") and which part of it ("body", "content", "text"). Either word alone says little:
+   * "content" names every wrapper of some templates, "post" every teaser of a blog's front page.
+   */
+  private static final Set<String> BODY_OWNER =
+      Set.of("article", "post", "entry", "story", "news", "blog", "main", "page", "single");
+  private static final Set<String> BODY_PART = Set.of("body", "content", "text", "copy", "inner");
   /** Words that keep an element despite an unlikely word: "main-nav-and-content" holds content. */
   private static final Set<String> GUARD = Set.of("article", "body", "content", "main", "column", "story");
 
@@ -49,6 +59,11 @@ final class ClassHints {
   private static final int UNL = 4;
   private static final int GRD = 8;
   private static final int BYL = 16;
+  private static final int CAP = 32;
+  private static final int BODY = 64;
+  /** Internal to one token of {@link #computeFlags}: its words so far included a body owner, a body part. */
+  private static final int OWNER = 128;
+  private static final int PART = 256;
 
   private ClassHints() {}
 
@@ -66,6 +81,16 @@ final class ClassHints {
   /** Whether the names say "byline": the author and date line of an article. */
   static boolean byline(Element e) {
     return ((flags(e.className()) | idFlags(e)) & BYL) != 0;
+  }
+
+  /** Whether the names say "caption": the line under a picture, or its credit. */
+  static boolean caption(Element e) {
+    return ((flags(e.className()) | idFlags(e)) & CAP) != 0;
+  }
+
+  /** Whether a class or id token names an article's body: "entry-content", "articleBody", "story__text". */
+  static boolean bodyHint(Element e) {
+    return ((flags(e.className()) | flags(e.id())) & BODY) != 0;
   }
 
   /** Whether the names say furniture. */
@@ -205,6 +230,7 @@ final class ClassHints {
 
   private static int computeFlags(String names) {
     int f = NONE;
+    int token = NONE; // what the words of the current whitespace-separated token were
     int n = names.length();
     int start = -1;
     for (int i = 0; i <= n; i++) {
@@ -213,11 +239,18 @@ final class ClassHints {
       boolean hump = alnum && start >= 0 && Character.isUpperCase(c)
           && Character.isLowerCase(names.charAt(i - 1));
       if (start >= 0 && (!alnum || hump)) {
-        f |= classify(names.substring(start, i).toLowerCase(java.util.Locale.ROOT));
+        token |= classify(names.substring(start, i).toLowerCase(java.util.Locale.ROOT));
         start = -1;
       }
       if (alnum && start < 0) {
         start = i;
+      }
+      if (Character.isWhitespace(c) || i == n) {
+        f |= token & ~(OWNER | PART);
+        if ((token & OWNER) != 0 && (token & PART) != 0) {
+          f |= BODY;
+        }
+        token = NONE;
       }
     }
     return f;
@@ -239,6 +272,15 @@ final class ClassHints {
     }
     if (matches(BYLINE, word)) {
       f |= BYL;
+    }
+    if (matches(CAPTION, word)) {
+      f |= CAP;
+    }
+    if (BODY_OWNER.contains(word)) {
+      f |= OWNER;
+    }
+    if (BODY_PART.contains(word)) {
+      f |= PART;
     }
     return f;
   }

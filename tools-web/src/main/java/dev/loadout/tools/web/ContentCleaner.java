@@ -3,14 +3,15 @@ package dev.loadout.tools.web;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import java.util.regex.Pattern;
 import org.jsoup.nodes.Element;
 
 /**
  * Removes furniture that sits inside the chosen content: link boxes ("related", "more from"), share
- * and follow rows, short labels and dates, forms. Walks top-down, so that a removed block's
- * descendants are never examined; the measurements come from {@link NodeStats} taken before any
- * removal, which is close enough because blocks are judged by their own share of links and text.
- * Removing is adding to the pass's set of dropped elements, which the renderer skips.
+ * and follow rows, short labels and dates, forms, captions and credits, author boxes, in-text teasers.
+ * Walks top-down, so that a removed block's descendants are never examined; the measurements come from
+ * {@link NodeStats} taken before any removal, which is close enough because blocks are judged by their own
+ * share of links and text. Removing is adding to the pass's set of dropped elements, which the renderer skips.
  *
  * <p>Lists are spared the link-density rule: a list of links inside an article ("further reading",
  * a changelog of bug links) is content, while the same density in a {@code div} is a teaser box.
@@ -28,9 +29,30 @@ final class ContentCleaner {
   private static final int SHORT_TEXT = 25;
   /** A credit line ("By Jane Doe, May 20") is short; an element so named with more text is content. */
   private static final int BYLINE_TEXT = 100;
+  /**
+   * An author box (photo, name, a few sentences of bio, links) stays under this; a block named "author" with
+   * more text, or with the commas of a long list, is content that a template happened to name so.
+   */
+  private static final int AUTHOR_BOX_TEXT = 1500;
+  private static final int AUTHOR_BOX_COMMAS = 40;
   private static final int DATELINE_TEXT = 200;
   /** A caption is a sentence or two; a block with an image and more text is a section. */
   private static final int FIGURE_TEXT = 300;
+  /** A caption-named block with more text than this is a section that a template named badly. */
+  private static final int CAPTION_TEXT = 400;
+  /** An in-text teaser is a headline and a label: "Read more: The headline of another article". */
+  private static final int TEASER_TEXT = 120;
+  private static final double TEASER_LINKS = 0.6;
+  /** A credit line is a label and a name or two. */
+  private static final int CREDIT_TEXT = 80;
+  /**
+   * The photo credit or source line: "Foto: …", "Bild: …", "(Photo: …)", "Quelle: …", "Crédits photos : …",
+   * "© …". Labels of the languages most common on the web; a line that only starts with such a word and a
+   * colon and stays short says whose picture or report it was, not what happened.
+   */
+  private static final Pattern CREDIT_LINE = Pattern.compile(
+      "(?iu)^\\(?\\s*(?:fotos?|photos?|bilder?|titelbild|beitragsbild|images?|pictures?|credits?|cr[ée]dito?s?"
+          + "|cr[ée]dits photos|quelle|source|fuente|fonte)\\s*:|^\\(?\\s*©|\\(©");
 
   private ContentCleaner() {}
 
@@ -51,7 +73,7 @@ final class ContentCleaner {
     while (!pending.isEmpty()) {
       Element e = pending.remove(pending.size() - 1);
       boolean inFigure = inFigures.remove(inFigures.size() - 1);
-      for (Element c : e.children()) {
+      for (Element c : Dom.children(e)) {
         budget.spend(1);
         if (dropped.contains(c)) {
           continue;
@@ -83,33 +105,38 @@ final class ContentCleaner {
   }
 
   private static boolean removable(Element c, String tag, NodeStats stats, boolean inFigure) {
+    NodeStats.Stat s = stats.get(c);
     if (FURNITURE_TAGS.contains(tag)) {
       return true;
     }
     if (tag.equals("figure")) {
       // A figure whose image or player was pruned (scripted players, noscript fallbacks) leaves a
       // caption that describes nothing the reader can see.
-      return stats.get(c).images == 0
-          && !stats.get(c).holds(NodeStats.PRE | NodeStats.TABLE | NodeStats.PICTURE | NodeStats.CODE);
+      return s.images == 0 && !s.holds(NodeStats.PRE | NodeStats.TABLE | NodeStats.PICTURE | NodeStats.CODE);
     }
-    if (!tag.equals("a") && ClassHints.byline(c) && stats.get(c).text < BYLINE_TEXT
-        && (!INLINE.contains(tag) || c.parent() == null || stats.get(c.parent()).text < BYLINE_TEXT)) {
-      // The author and date line: metadata about the article, not part of it (a link named "author"
-      // inside a sentence is prose, hence links are spared, and so is an inline credit such as the
-      // dateline "CAIRO —" that opens a paragraph).
+    if (caption(c, tag, s)) {
       return true;
     }
-    if (dateline(c, stats.get(c), stats)) {
+    if (!tag.equals("a") && ClassHints.byline(c) && (s.text < BYLINE_TEXT
+        && (!INLINE.contains(tag) || c.parent() == null || stats.get(c.parent()).text < BYLINE_TEXT)
+        || !INLINE.contains(tag) && s.text < AUTHOR_BOX_TEXT && s.commas < AUTHOR_BOX_COMMAS)) {
+      // The author and date line, and the author's box with photo and bio after the article: metadata about
+      // the article, not part of it (a link named "author" inside a sentence is prose, hence links are spared,
+      // and so is an inline credit such as the dateline "CAIRO —" that opens a paragraph).
       return true;
     }
-    if (tag.length() == 2 && tag.charAt(0) == 'h' && tag.charAt(1) >= '1' && tag.charAt(1) <= '6') {
-      return ClassHints.weight(c) < 0;
+    if (dateline(c, s, stats) || teaser(tag, s) || creditLine(c, tag, s, stats)) {
+      return true;
+    }
+    if (ContentPolish.heading(tag)) {
+      // A heading named as furniture ("related-title"), or one that is a link: the headline of another
+      // article in a teaser block, whose summary and picture went with the rest of the block.
+      return ClassHints.weight(c) < 0 || s.text > 0 && s.linkDensity() >= TEASER_LINKS;
     }
     if (!JUDGED.contains(tag)) {
       return false;
     }
     int weight = ClassHints.weight(c);
-    NodeStats.Stat s = stats.get(c);
     if (s.commas >= PROSE_COMMAS) {
       return false;
     }
@@ -145,6 +172,33 @@ final class ContentCleaner {
    */
   private static boolean mostlyHeading(Element c, NodeStats.Stat s, NodeStats stats) {
     return s.heading * 10 >= s.text * 9 || s.heading > 0 && stats.text(c).length() <= s.heading;
+  }
+
+  /**
+   * The line under a picture and its credit ({@code <figcaption>}, or a block named "caption" or "credit"
+   * without the picture itself): it describes or attributes an image, and the Markdown keeps the image, not
+   * the photographer. News sites and blogs put one under every photo, and human labels of "the article"
+   * leave them out. A caption-named block with more text than a caption holds is a section named badly.
+   */
+  private static boolean caption(Element c, String tag, NodeStats.Stat s) {
+    return tag.equals("figcaption") || s.images == 0 && s.text < CAPTION_TEXT && ClassHints.caption(c);
+  }
+
+  /**
+   * A short paragraph that is mostly one link: "Read more: …", "See also: …", "Lea también: …", the headline of
+   * another article that news sites drop between the paragraphs of this one. A paragraph of running text
+   * holds a link here and there, not a link and a label; a link with a picture is left to the rules for
+   * blocks, since galleries and link-list pages are made of those.
+   */
+  static boolean teaser(String tag, NodeStats.Stat s) {
+    return tag.equals("p") && s.text > 0 && s.text < TEASER_TEXT && s.images == 0
+        && s.linkDensity() >= TEASER_LINKS;
+  }
+
+  /** A photo credit or source line on its own ("Foto: dpa", "Quelle: Landesregierung", "© Reuters"). */
+  private static boolean creditLine(Element c, String tag, NodeStats.Stat s, NodeStats stats) {
+    return (tag.equals("p") || tag.equals("div") || tag.equals("span")) && !s.blockChild && s.text > 0
+        && s.text < CREDIT_TEXT && CREDIT_LINE.matcher(stats.text(c)).find();
   }
 
   /**

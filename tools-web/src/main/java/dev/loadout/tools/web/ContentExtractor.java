@@ -21,9 +21,12 @@ import org.jsoup.nodes.Node;
  * nudged by its tag and by its class and id names ({@link ClassHints}).
  *
  * <p>The best container rarely holds everything: sites split an article around an advertisement, or
- * put the lead paragraph beside the body. So siblings of the winner join it when they scored a fair
- * share of its points, or are prose paragraphs in their own right ({@link ArticleParts}). What joined
- * is then cleaned by {@link ContentCleaner}.
+ * put the lead paragraph beside the body, or cut it into grid cells. So the winner may reach up to the
+ * container the page names as its article body, or to an ancestor that adds mostly prose ({@link ArticleScope}),
+ * and siblings join it when they scored a fair share of its points, or are prose paragraphs in their own
+ * right ({@link ArticleParts}). What joined is then cleaned, block by block by {@link ContentCleaner} and as a
+ * sequence by {@link ContentPolish}: taking the wider container and removing the clutter inside it finds more
+ * of the article than a narrow pick, and loses less to a template's odd structure.
  *
  * <p>Before scoring, invisible and non-content elements are pruned from the tree. In strict mode, elements
  * whose names say furniture (menu, sidebar, share bar, comments) are set aside too; the caller retries
@@ -50,7 +53,7 @@ final class ContentExtractor {
   /** Share of a unit's points that its parent, grandparent, … receive. */
   private static final double[] SHARE = {1.0, 0.5, 0.3, 0.2, 0.15};
 
-  private static final Set<String> ALWAYS_REMOVED = Set.of(
+  private static final Set<String> ALWAYS_REMOVED = Set.of("rt", "rp",
       "script", "style", "noscript", "template", "iframe", "object", "embed", "applet", "canvas",
       "svg", "math-field", "link", "meta", "input", "select", "textarea", "button", "option",
       "dialog", "audio", "video", "source", "track", "map", "frame", "frameset");
@@ -103,10 +106,25 @@ final class ContentExtractor {
       budget.spend(1 + count);
       keep.clear();
       boolean removed = false;
+      boolean spliced = false;
       for (int i = 0; i < count; i++) {
         Node n = e.childNode(i);
         if (n instanceof Element) {
           Element c = (Element) n;
+          if (c.normalName().equals("noscript") && readable(c, budget)) {
+            // Pages that render their article with a script (blog platforms among them) keep it in <noscript>
+            // for readers without one: that copy is the article, and it is unwrapped instead of removed.
+            List<Node> inner = new ArrayList<>(c.childNodes());
+            c.empty();
+            for (Node x : inner) {
+              keep.add(x);
+              if (x instanceof Element) {
+                pending.add((Element) x);
+              }
+            }
+            spliced = true;
+            continue;
+          }
           if (ALWAYS_REMOVED.contains(c.normalName()) || hidden(c)) {
             removed = true;
             continue;
@@ -115,10 +133,24 @@ final class ContentExtractor {
         }
         keep.add(n);
       }
-      if (removed) {
+      if (spliced) {
+        List<Node> copy = new ArrayList<>(keep);
+        e.empty();
+        e.appendChildren(copy);
+      } else if (removed) {
         replaceChildren(e, keep);
       }
     }
+  }
+
+  /**
+   * A noscript that holds an article's worth of paragraphs, rather than a tracking pixel or a "please enable
+   * JavaScript" line. Measured once per noscript; noscripts do not nest, so this stays linear.
+   */
+  private static boolean readable(Element noscript, WorkBudget budget) {
+    NodeStats s = NodeStats.measurementsOnly(noscript, budget, 16);
+    NodeStats.Stat st = s.get(noscript);
+    return st.text >= 300 && st.paragraphs >= 2;
   }
 
   /** Replaces the children of {@code e} with {@code keep} (a subsequence of them) in one pass. */
@@ -155,7 +187,7 @@ final class ContentExtractor {
     while (!pending.isEmpty()) {
       Element e = pending.remove(pending.size() - 1);
       budget.spend(1);
-      for (Element c : e.children()) {
+      for (Element c : Dom.children(e)) {
         String tag = c.normalName();
         if (tag.equals("pre") || tag.equals("code") || tag.equals("table")) {
           continue; // names inside tables and code are data, not layout
@@ -202,8 +234,10 @@ final class ContentExtractor {
       top = common;
       topScore = Math.max(topScore, scores.containsKey(top) ? scores.get(top)[1] : 0);
     }
+    top = ArticleScope.reach(top, stats);
     List<Element> roots = ArticleParts.withSiblings(top, topScore, scores, stats, title);
     int text = -ContentCleaner.clean(roots, stats, dropped, budget);
+    text -= ContentPolish.polish(roots, stats, dropped, budget);
     for (Element r : roots) {
       text += stats.get(r).text;
     }

@@ -85,7 +85,7 @@ final class Crawl4aiEngine implements FetchUrlEngine {
       // An empty rendering usually means the browser failed; safe_http still gets its turn.
       throw failure("returned no Markdown", false);
     }
-    return new FetchUrlPage(markdown.stringValue(), url, "text/markdown", name());
+    return new FetchUrlPage(markdown.stringValue(), url, "text/markdown", name(), PageMetadata.NONE);
   }
 
   private static FetchUrlFailure failure(String what, boolean retryable) {

@@ -6,6 +6,8 @@ import dev.loadout.core.internal.settings.EnvironmentReader;
 import dev.loadout.core.net.SafeHttpRequest;
 import java.net.URI;
 import java.net.URISyntaxException;
+import java.time.Duration;
+import java.time.temporal.ChronoUnit;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
@@ -13,7 +15,7 @@ import org.apiguardian.api.API;
 
 /**
  * Settings of the {@code fetch_url} tool: which engines run in which order, how many characters one call
- * returns, and where a Crawl4AI server lives. Immutable; what may be reached, the redirect limit, the body
+ * returns, where a Crawl4AI server lives, and how many converted pages it keeps for reading on. Immutable; what may be reached, the redirect limit, the body
  * cap and the deadlines belong to the {@link dev.loadout.core.net.NetworkPolicy} of the client the tool is
  * given.
  *
@@ -27,6 +29,13 @@ import org.apiguardian.api.API;
  *       {@value #MAX_CONTENT_LENGTH_LIMIT}; default {@value #DEFAULT_MAX_CONTENT_LENGTH}.</li>
  *   <li>{@code CRAWL4AI_BASE_URL}: the Crawl4AI server, such as {@code http://localhost:11235}.</li>
  *   <li>{@code CRAWL4AI_API_TOKEN}: a bearer token for it, when the server requires one.</li>
+ *   <li>{@code FETCH_URL_CACHE_MAX_CHARS}: how many characters of converted pages are kept, in all, so that
+ *       reading a long page window by window downloads it once; a whole number from 0 (no cache) to
+ *       {@value #MAX_CACHE_CHARS_LIMIT}; default {@value #DEFAULT_CACHE_MAX_CHARS}.</li>
+ *   <li>{@code FETCH_URL_CACHE_TTL}: how long a kept page may be read on, such as {@code 300} (seconds),
+ *       {@code 90s} or {@code 5min}, from 1 second to 1 hour; default 5 minutes. A page whose server sent an
+ *       {@code ETag} or {@code Last-Modified} is revalidated on every later window, so a changed page is
+ *       fetched again.</li>
  * </ul>
  *
  * @since 0.1
@@ -41,6 +50,18 @@ public final class FetchUrlConfig {
   public static final String CRAWL4AI_BASE_URL = "CRAWL4AI_BASE_URL";
   /** The Crawl4AI token variable. */
   public static final String CRAWL4AI_API_TOKEN = "CRAWL4AI_API_TOKEN";
+  /** The page cache size variable (characters). */
+  public static final String FETCH_URL_CACHE_MAX_CHARS = "FETCH_URL_CACHE_MAX_CHARS";
+  /** The page cache lifetime variable. */
+  public static final String FETCH_URL_CACHE_TTL = "FETCH_URL_CACHE_TTL";
+  /** Characters of converted pages kept by default: 10,000,000 (a few long pages). */
+  public static final long DEFAULT_CACHE_MAX_CHARS = 10_000_000L;
+  /** The largest page cache accepted: 1,000,000,000 characters. */
+  public static final long MAX_CACHE_CHARS_LIMIT = 1_000_000_000L;
+  /** How long a kept page may be read on by default: 5 minutes. */
+  public static final Duration DEFAULT_CACHE_TTL = Duration.ofMinutes(5);
+  private static final Duration MIN_CACHE_TTL = Duration.ofSeconds(1);
+  private static final Duration MAX_CACHE_TTL = Duration.ofHours(1);
   /** Characters one call returns by default: 50,000. */
   public static final int DEFAULT_MAX_CONTENT_LENGTH = 50_000;
   /** The largest characters-per-call setting accepted: 1,000,000. */
@@ -50,12 +71,16 @@ public final class FetchUrlConfig {
   private final int maxContentLength;
   private final String crawl4aiBaseUrl;
   private final String crawl4aiApiToken;
+  private final long cacheMaxChars;
+  private final Duration cacheTtl;
 
   private FetchUrlConfig(Builder b) {
     this.engineOrder = b.engineOrder;
     this.maxContentLength = b.maxContentLength;
     this.crawl4aiBaseUrl = b.crawl4aiBaseUrl;
     this.crawl4aiApiToken = b.crawl4aiApiToken;
+    this.cacheMaxChars = b.cacheMaxChars;
+    this.cacheTtl = b.cacheTtl;
   }
 
   /** The defaults: {@code safe_http} only, 50,000 characters per call. */
@@ -89,6 +114,8 @@ public final class FetchUrlConfig {
       }
     });
     vars.text(CRAWL4AI_API_TOKEN).ifPresent(b::crawl4aiApiToken);
+    b.cacheMaxChars(vars.whole(FETCH_URL_CACHE_MAX_CHARS, DEFAULT_CACHE_MAX_CHARS, 0, MAX_CACHE_CHARS_LIMIT));
+    b.cacheTtl(vars.duration(FETCH_URL_CACHE_TTL, ChronoUnit.SECONDS, DEFAULT_CACHE_TTL, MIN_CACHE_TTL, MAX_CACHE_TTL));
     return b.build();
   }
 
@@ -112,10 +139,21 @@ public final class FetchUrlConfig {
     return Optional.ofNullable(crawl4aiApiToken);
   }
 
+  /** Characters of converted pages kept for reading on, in all; 0 when pages are not kept. */
+  public long cacheMaxChars() {
+    return cacheMaxChars;
+  }
+
+  /** How long a kept page may be read on. */
+  public Duration cacheTtl() {
+    return cacheTtl;
+  }
+
   /** Settings without the token; the base URL is shown by origin only. */
   @Override
   public String toString() {
     return "FetchUrlConfig{engineOrder=" + engineOrder + ", maxContentLength=" + maxContentLength
+        + ", cacheMaxChars=" + cacheMaxChars + ", cacheTtl=" + cacheTtl
         + (crawl4aiBaseUrl == null ? "" : ", crawl4ai=" + origin(crawl4aiBaseUrl))
         + (crawl4aiApiToken == null ? "" : ", crawl4aiApiToken=(set)") + "}";
   }
@@ -136,6 +174,8 @@ public final class FetchUrlConfig {
     private int maxContentLength = DEFAULT_MAX_CONTENT_LENGTH;
     private String crawl4aiBaseUrl;
     private String crawl4aiApiToken;
+    private long cacheMaxChars = DEFAULT_CACHE_MAX_CHARS;
+    private Duration cacheTtl = DEFAULT_CACHE_TTL;
 
     private Builder() {}
 
@@ -181,6 +221,28 @@ public final class FetchUrlConfig {
     public Builder crawl4aiApiToken(String token) {
       // No token is not "none configured" here: the setter was called, so an empty one is refused.
       this.crawl4aiApiToken = SafeHttpRequest.checkedCredential("crawl4aiApiToken", token == null ? "" : token);
+      return this;
+    }
+
+    /**
+     * Characters of converted pages kept, in all, from 0 (none: every window downloads the page again) to
+     * {@value FetchUrlConfig#MAX_CACHE_CHARS_LIMIT}. A page longer than the whole cache is not kept.
+     */
+    public Builder cacheMaxChars(long chars) {
+      if (chars < 0 || chars > MAX_CACHE_CHARS_LIMIT) {
+        throw new IllegalArgumentException("cacheMaxChars must be from 0 to " + MAX_CACHE_CHARS_LIMIT
+            + ", but was " + chars);
+      }
+      this.cacheMaxChars = chars;
+      return this;
+    }
+
+    /** How long a kept page may be read on, from 1 second to 1 hour. */
+    public Builder cacheTtl(Duration ttl) {
+      if (ttl == null || ttl.compareTo(MIN_CACHE_TTL) < 0 || ttl.compareTo(MAX_CACHE_TTL) > 0) {
+        throw new IllegalArgumentException("cacheTtl must be from 1 second to 1 hour, but was " + ttl);
+      }
+      this.cacheTtl = ttl;
       return this;
     }
 

@@ -52,23 +52,23 @@ final class FetchUrlContent {
     if (HTML.contains(type)) {
       String html = HtmlCharsets.decode(body, contentType);
       if (raw) {
-        return new Text(type, html);
+        return new Text(type, html, PageMetadata.NONE);
       }
       MarkdownPage page = HtmlToMarkdown.standard().convert(html, base(finalUrl), timeLeft);
       if (page.timedOut()) {
         throw new FetchUrlFailure(FetchUrlTool.TIMEOUT, "The page could not be converted in time.", true);
       }
-      return new Text(type, page.markdown());
+      return new Text(type, page.markdown(), page.metadata());
     }
     if (isText(type)) {
-      return new Text(type, decodeText(body, contentType));
+      return new Text(type, decodeText(body, contentType), PageMetadata.NONE);
     }
     throw new FetchUrlFailure(FetchUrlTool.UNSUPPORTED_CONTENT_TYPE, "The URL returned " + printable(type)
         + " content, which fetch_url cannot read: it reads HTML pages and text only.", false);
   }
 
-  /** The type and the text of a page. */
-  record Text(String mediaType, String text) {}
+  /** The type and the text of a page, and what the page said about its article (author, date, site). */
+  record Text(String mediaType, String text, PageMetadata metadata) {}
 
   static boolean isText(String type) {
     return type.startsWith("text/") || TEXT_APPLICATIONS.contains(type) || type.endsWith("+json")

@@ -2,6 +2,7 @@ package dev.loadout.tools.web;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
+import com.github.benmanes.caffeine.cache.Ticker;
 import dev.loadout.core.BaseTool;
 import dev.loadout.core.ToolCall;
 import dev.loadout.core.ToolResult;
@@ -38,12 +39,22 @@ import tools.jackson.databind.node.ObjectNode;
  * at most {@code max_length} characters (never more than {@link FetchUrlConfig#maxContentLength()}) from
  * {@code start_index}, followed by a note when more remains, when the start is past the end, or when the page
  * had nothing to read. The data holds {@code finalUrl}, {@code contentType}, {@code engine},
- * {@code startIndex}, {@code nextIndex} (null at the end) and {@code contentLength}. The spec declares its
+ * {@code startIndex}, {@code nextIndex} (null at the end) and {@code contentLength}, and for HTML pages what
+ * the page states about its article: {@code author}, {@code published} and {@code siteName} (null when it
+ * states none; the byline and dateline are not repeated in the Markdown). The spec declares its
  * own result cap ({@link ToolSpec#maxResultChars()}) above the window, the URL line and the note, so the
  * host's default cap never cuts a window or its continuation note.
  *
+ * <p><b>Reading on.</b> The converted page is kept for a short while ({@link FetchUrlConfig#cacheTtl()}, within
+ * {@link FetchUrlConfig#cacheMaxChars()} characters in all), by final URL, {@code raw} flag and network policy,
+ * so that the next window of a long page comes from it: one download and one conversion per page. When the
+ * server sent an {@code ETag} or {@code Last-Modified}, each later window asks it with a conditional GET whether
+ * the page changed (an unchanged page costs a {@code 304} and no body); without them the kept copy is served
+ * until it expires.
+ *
  * <p><b>Failures</b> are results with stable codes: {@code invalid_arguments}, {@value #URL_REFUSED},
- * {@value #FETCH_FAILED}, {@value #TOO_LARGE}, {@value #UNSUPPORTED_CONTENT_TYPE} and {@code timeout}. Messages
+ * {@value #FETCH_FAILED}, {@value #TOO_LARGE}, {@value #UNSUPPORTED_CONTENT_TYPE} and {@code timeout} (the
+ * download or the conversion did not finish within the tool's deadline). Messages
  * name the host at most; the URL, which may carry a token in its query, is never logged.
  *
  * <p>The tool belongs to the {@value #FAMILY} family (a guild's URL-fetcher MCP server replaces it), is in
@@ -84,11 +95,14 @@ public final class FetchUrlTool implements BaseTool {
   private final int maxContentLength;
   private final List<FetchUrlEngine> engines;
   private final ToolSpec spec;
+  /** Null when the configuration keeps no pages. */
+  private final FetchUrlPageCache cache;
 
-  private FetchUrlTool(SafeHttpClient client, FetchUrlConfig config, List<FetchUrlEngine> engines) {
+  private FetchUrlTool(SafeHttpClient client, FetchUrlConfig config, List<FetchUrlEngine> engines, Ticker ticker) {
     this.client = client;
     this.maxContentLength = config.maxContentLength();
     this.engines = List.copyOf(engines);
+    this.cache = FetchUrlPageCache.of(config, ticker);
     NetworkPolicy policy = client.guard().policy();
     // Each engine may use the client's whole call deadline; a little room for conversion on top.
     Duration deadline = policy.callTimeout().multipliedBy(engines.size()).plusSeconds(5);
@@ -122,6 +136,11 @@ public final class FetchUrlTool implements BaseTool {
    * @param config the settings; never null
    */
   public static FetchUrlTool create(SafeHttpClient client, FetchUrlConfig config) {
+    return create(client, config, Ticker.systemTicker());
+  }
+
+  /** {@link #create(SafeHttpClient, FetchUrlConfig)} with the page cache on the given clock; for tests. */
+  static FetchUrlTool create(SafeHttpClient client, FetchUrlConfig config, Ticker ticker) {
     if (client == null || config == null) {
       throw new IllegalArgumentException("fetch_url needs a client and a config, but got " + client + ", " + config);
     }
@@ -136,7 +155,7 @@ public final class FetchUrlTool implements BaseTool {
         engines.add(new Crawl4aiEngine(client, config.crawl4aiBaseUrl().get(), config.crawl4aiApiToken().orElse(null)));
       }
     }
-    return new FetchUrlTool(client, config, engines);
+    return new FetchUrlTool(client, config, engines, ticker);
   }
 
   /** The engines this tool runs, in order; {@code safe_http} last. */
@@ -169,13 +188,21 @@ public final class FetchUrlTool implements BaseTool {
     // The call's own deadline, as Loadout enforces it: past it the model has been told "timeout", and a
     // conversion still running would only keep a core busy.
     long deadline = System.nanoTime() + spec.timeout().orElseThrow().toNanos();
+    FetchUrlPage kept = keptPage(args, deadline);
+    if (kept != null) {
+      return success(kept, args);
+    }
     ToolResult.Failure last = null;
     for (FetchUrlEngine engine : engines) {
       if (args.raw() && !engine.supportsRaw()) {
         continue;
       }
       try {
-        return success(engine.fetch(args.url(), args.raw(), deadline), args);
+        FetchUrlPage page = engine.fetch(args.url(), args.raw(), deadline);
+        if (cache != null) {
+          cache.put(args.url(), args.raw(), client.guard().policy(), page);
+        }
+        return success(page, args);
       } catch (FetchUrlFailure f) {
         last = f.failure();
         LOG.debug("fetch_url engine {} failed with {}", engine.name(), last.code());
@@ -188,6 +215,39 @@ public final class FetchUrlTool implements BaseTool {
     return last != null ? last : ToolResult.failure(FETCH_FAILED, "No URL fetch engine is available.", false);
   }
 
+  /**
+   * The kept page for this call, when there is one and it is still the page: one the server gave validators
+   * for is revalidated (a changed page comes back new, and is kept instead); one without is served until it
+   * expires. Null when nothing usable is kept, and the engines run. A revalidation that fails (the server is
+   * gone, the time is up) serves the kept copy, which is at most a cache lifetime old.
+   */
+  private FetchUrlPage keptPage(FetchUrlArguments args, long deadline) {
+    if (cache == null) {
+      return null;
+    }
+    NetworkPolicy policy = client.guard().policy();
+    FetchUrlPage kept = cache.get(args.url(), args.raw(), policy);
+    if (kept == null || !kept.revalidatable()) {
+      return kept;
+    }
+    FetchUrlSafeHttpEngine http = null;
+    for (FetchUrlEngine engine : engines) {
+      if (engine instanceof FetchUrlSafeHttpEngine) {
+        http = (FetchUrlSafeHttpEngine) engine;
+      }
+    }
+    try {
+      FetchUrlPage now = http.revalidate(kept, args.raw(), deadline);
+      if (now != kept) {
+        cache.put(args.url(), args.raw(), policy, now);
+      }
+      return now;
+    } catch (FetchUrlFailure | RuntimeException e) {
+      LOG.debug("fetch_url revalidation failed ({}); serving the kept page", e.getClass().getSimpleName());
+      return kept;
+    }
+  }
+
   private static ToolResult success(FetchUrlPage page, FetchUrlArguments args) {
     FetchUrlWindow window = FetchUrlWindow.of(page.content(), args.startIndex(), args.maxLength());
     ObjectNode data = NODES.objectNode();
@@ -198,6 +258,11 @@ public final class FetchUrlTool implements BaseTool {
     JsonNode next = window.nextIndex() < 0 ? NODES.nullNode() : NODES.numberNode(window.nextIndex());
     data.set("nextIndex", next);
     data.put("contentLength", window.contentLength());
+    // What the page said about its article: data for the host and the model, kept out of the Markdown body.
+    PageMetadata meta = page.metadata();
+    data.set("author", meta.author().isEmpty() ? NODES.nullNode() : NODES.stringNode(meta.author()));
+    data.set("published", meta.published().isEmpty() ? NODES.nullNode() : NODES.stringNode(meta.published()));
+    data.set("siteName", meta.siteName().isEmpty() ? NODES.nullNode() : NODES.stringNode(meta.siteName()));
     return ToolResult.success(data, "**URL:** " + page.finalUrl() + "\n\n" + window.text());
   }
 

@@ -4,6 +4,7 @@ import static org.apiguardian.api.API.Status.MAINTAINED;
 
 import java.io.Reader;
 import java.net.URI;
+import java.text.Normalizer;
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
@@ -32,7 +33,8 @@ import org.jsoup.parser.Parser;
  *
  * <p>Time and work are linear in the page's size, whatever its markup: nesting deeper than
  * {@value #MAX_DEPTH} elements is flattened by the parser (content kept, in order; real pages stay under 50),
- * and each conversion has a work budget proportional to the page's length. Should some rule go quadratic on a
+ * a page of more than {@value #LARGE_TREE} elements is converted whole rather than extracted (real pages
+ * hold a tenth of that), and each conversion has a work budget proportional to the page's length. Should some rule go quadratic on a
  * page all the same, the budget runs out and the page's plain text is returned instead. With
  * {@link #convert(String, URI, Duration)} the conversion also gives up when its time is up or its thread is
  * interrupted, so that a caller who stopped waiting does not leave a core busy.
@@ -54,6 +56,13 @@ public final class HtmlToMarkdown {
    * over the tree recurses at most this deep, and a stage that looks at ancestors looks at most this far.
    */
   static final int MAX_DEPTH = 128;
+  /**
+   * Pages with more elements than this are converted whole, without main-content extraction. Extraction walks
+   * the tree a dozen times; on a tree this size that alone takes seconds, while the largest of 1,030 real pages
+   * measured holds 10,000 elements. Such a page is a data dump, a generated listing or a hostile one, and its
+   * whole text, in order, is the honest answer.
+   */
+  static final int LARGE_TREE = 100_000;
   private static final HtmlToMarkdown STANDARD = new Builder().build();
 
   private final boolean extractMainContent;
@@ -169,16 +178,19 @@ public final class HtmlToMarkdown {
     budget.check(); // a limit that has already passed stops even a page too small to reach a periodic check
     Document doc = parse(html, base, budget);
     String title = Titles.of(doc);
-    // The heading that repeats the title is dropped only where the title itself is emitted.
-    String emitted = includeTitle ? title : "";
+    // Read before pruning: the JSON-LD sits in scripts, and bylines and datelines are about to be removed.
+    JsonLd ld = JsonLd.of(doc, budget);
+    PageMetadata metadata = Metadata.of(doc, ld);
+    // The headline that repeats the title is the title, not body text: it leaves the body in either mode (the
+    // title line carries it, or MarkdownPage.title() does).
     Element body = doc.body();
     try {
-      // About one element per 24 characters of markup on real pages: the tables are sized once.
-      int expected = html.length() / 24;
-      if (!extractMainContent) {
+      // Counted first (a walk without lookups), so that the measurement tables are sized once.
+      int expected = elements(body, budget);
+      if (!extractMainContent || expected > LARGE_TREE) {
         ContentExtractor.pruneAlways(body, budget);
         NodeStats all = NodeStats.of(List.of(body), Set.of(), budget, expected);
-        return page(title, MarkdownRenderer.render(List.of(body), emitted, all, Set.of(), budget), false);
+        return page(title, MarkdownRenderer.render(List.of(body), title, all, Set.of(), budget), false, metadata);
       }
       // Furniture is judged by its share of the page as served, hidden parts included; those measurements
       // are needed for nothing else, and a page of a million elements should not hold two sets at once.
@@ -189,28 +201,51 @@ public final class HtmlToMarkdown {
       ContentExtractor.pruneAlways(body, budget);
       NodeStats strict = NodeStats.of(List.of(body), furniture, budget, size);
       ContentExtractor.Result best = ContentExtractor.extract(body, strict, furniture, title, budget);
-      if (!best.good()) {
+      if (!best.good() && !furniture.isEmpty()) {
         // Class names misled the strict pass (a page whose article sits in a "sidebar"-named wrapper);
         // try again without setting elements aside by name.
-        NodeStats all = furniture.isEmpty() ? strict : NodeStats.of(List.of(body), Set.of(), budget, size);
+        NodeStats all = NodeStats.of(List.of(body), Set.of(), budget, size);
         ContentExtractor.Result relaxed =
             ContentExtractor.extract(body, all, ContentExtractor.identitySet(), title, budget);
         if (relaxed.textLength() > best.textLength()) {
           best = relaxed;
         }
       }
-      if (!best.acceptable()) {
-        return page(title, PlainText.of(body, budget), false);
+      String scripted = ScriptedArticle.markdown(ld, best.acceptable() ? best.textLength() : 0, title, base, budget);
+      if (scripted != null) {
+        return page(title, scripted, true, metadata);
       }
-      return page(title, MarkdownRenderer.render(best.roots(), emitted, best.stats(), best.dropped(), budget),
-          true);
+      if (!best.acceptable()) {
+        return page(title, PlainText.of(body, budget), false, metadata);
+      }
+      return page(title, MarkdownRenderer.render(best.roots(), title, best.stats(), best.dropped(), budget),
+          true, metadata);
     } catch (WorkBudget.Exhausted stopped) {
       if (stopped.reason != WorkBudget.Reason.WORK) {
         throw stopped;
       }
       // Some stage was not linear on this page: its plain text is one more walk, and still says what it says.
-      return page(title, PlainText.of(body, budget.withoutLimit()), false);
+      return page(title, PlainText.of(body, budget.withoutLimit()), false, metadata);
     }
+  }
+
+  /** How many elements are under {@code root}, counted without recursion. */
+  private static int elements(Element root, WorkBudget budget) {
+    int count = 0;
+    List<Element> pending = new java.util.ArrayList<>();
+    pending.add(root);
+    while (!pending.isEmpty()) {
+      Element e = pending.remove(pending.size() - 1);
+      count++;
+      int n = e.childNodeSize();
+      budget.spend(1 + n / 8);
+      for (int i = 0; i < n; i++) {
+        if (e.childNode(i) instanceof Element) {
+          pending.add((Element) e.childNode(i));
+        }
+      }
+    }
+    return count;
   }
 
   /** The document as the parser reads it, with every chunk read paid for (and the clock checked). */
@@ -242,12 +277,18 @@ public final class HtmlToMarkdown {
     }
   }
 
-  private MarkdownPage page(String title, String content, boolean extracted) {
-    if (!includeTitle || title.isEmpty()) {
-      return new MarkdownPage(title, content, extracted);
+  /**
+   * The page as returned: text in Unicode's composed form (NFC), so that the same word is the same characters
+   * whichever form the page used (Bengali and Vietnamese pages mix both), and the title line when asked for.
+   */
+  private MarkdownPage page(String title, String content, boolean extracted, PageMetadata metadata) {
+    String text = Normalizer.normalize(content, Normalizer.Form.NFC);
+    String name = Normalizer.normalize(title, Normalizer.Form.NFC);
+    if (!includeTitle || name.isEmpty()) {
+      return new MarkdownPage(name, text, extracted, false, metadata);
     }
-    String heading = "# " + MarkdownWriter.escapeHeading(title);
-    return new MarkdownPage(title, content.isEmpty() ? heading : heading + "\n\n" + content, extracted);
+    String heading = "# " + MarkdownWriter.escapeHeading(name);
+    return new MarkdownPage(name, text.isEmpty() ? heading : heading + "\n\n" + text, extracted, false, metadata);
   }
 
   /**
@@ -271,7 +312,11 @@ public final class HtmlToMarkdown {
       return this;
     }
 
-    /** Whether to start the Markdown with the page title as {@code # Title} (default {@code true}). */
+    /**
+     * Whether to start the Markdown with the page title as {@code # Title} (default {@code true}). Either way
+     * a heading near the top that repeats the title is not written again in the body: without the title line
+     * the Markdown is the body alone, and the title is {@link MarkdownPage#title()}.
+     */
     public Builder includeTitle(boolean include) {
       this.includeTitle = include;
       return this;

@@ -17,21 +17,25 @@ import org.apiguardian.api.API;
  * @param timedOut whether the conversion gave up because its time limit passed or its thread was
  *     interrupted ({@link HtmlToMarkdown#convert(String, java.net.URI, java.time.Duration)}); the title and
  *     the Markdown are then empty
+ * @param metadata the page's author, publication date and site name, from its structured data; never null,
+ *     {@link PageMetadata#NONE} when the page states none
  * @since 0.1
  */
 @API(status = MAINTAINED, since = "0.1")
-public record MarkdownPage(String title, String markdown, boolean extracted, boolean timedOut) {
-  private static final MarkdownPage TIMED_OUT = new MarkdownPage("", "", false, true);
+public record MarkdownPage(String title, String markdown, boolean extracted, boolean timedOut,
+    PageMetadata metadata) {
+  private static final MarkdownPage TIMED_OUT = new MarkdownPage("", "", false, true, PageMetadata.NONE);
 
-  /** Checks that neither text is null. */
+  /** Checks that no component is null. */
   public MarkdownPage {
     Objects.requireNonNull(title, "title");
     Objects.requireNonNull(markdown, "markdown");
+    Objects.requireNonNull(metadata, "metadata");
   }
 
-  /** A page that was converted in time. */
+  /** A page converted in time, with no metadata. */
   public MarkdownPage(String title, String markdown, boolean extracted) {
-    this(title, markdown, extracted, false);
+    this(title, markdown, extracted, false, PageMetadata.NONE);
   }
 
   static MarkdownPage timedOutPage() {

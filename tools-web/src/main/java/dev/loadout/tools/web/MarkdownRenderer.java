@@ -214,7 +214,7 @@ final class MarkdownRenderer {
       w.endParagraph();
       return;
     }
-    for (Element child : e.children()) {
+    for (Element child : Dom.children(e)) {
       if (child.normalName().equals("caption") && !dropped.contains(child)) {
         w.endParagraph();
         children(child);
@@ -252,7 +252,7 @@ final class MarkdownRenderer {
    * reads as noise in Markdown, and the heading says the same.
    */
   static boolean permalink(Element e) {
-    if (!e.attr("href").strip().startsWith("#") || e.childrenSize() > 0) {
+    if (!e.attr("href").strip().startsWith("#") || !Dom.children(e).isEmpty()) {
       return false;
     }
     String text = e.text();

@@ -54,6 +54,8 @@ final class NodeStats {
     int heading;
     /** Text inside lists. */
     int listText;
+    /** Text in prose units: paragraphs and the like of some length and few links. */
+    int prose;
     /** Which kinds of element ({@link #TABLE}, {@link #PRE}, …) are among the descendants. */
     int holds;
     boolean blockChild;
@@ -227,6 +229,7 @@ final class NodeStats {
     s.heading += cs.heading;
     s.listText += cs.listText;
     s.holds |= cs.holds;
+    s.prose += proseUnit(tag, cs) ? cs.text : cs.prose;
     if (BLOCK_TAGS.contains(tag)) {
       s.blockChild = true;
     }
@@ -249,6 +252,20 @@ final class NodeStats {
         break;
       default:
         break;
+    }
+  }
+
+  /** A paragraph, cell or item that reads as running text: some length, few links. */
+  private static boolean proseUnit(String tag, Stat s) {
+    if (s.text < 25 || s.linkDensity() >= 0.3) {
+      return false;
+    }
+    switch (tag) {
+      case "p": case "pre": case "td": case "blockquote": case "dd": case "li":
+        return s.prose == 0;
+      default:
+        return !s.blockChild && s.ownText && (tag.equals("div") || tag.equals("section") || tag.equals("span")
+            || tag.equals("font") || tag.equals("center"));
     }
   }
 

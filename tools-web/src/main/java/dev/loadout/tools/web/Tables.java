@@ -60,7 +60,7 @@ final class Tables {
     for (Element row : rows(table)) {
       List<String> out = new ArrayList<>();
       int col = 0;
-      for (Element c : row.children()) {
+      for (Element c : Dom.children(row)) {
         String tag = c.normalName();
         if (!tag.equals("td") && !tag.equals("th")) {
           continue;
@@ -136,12 +136,12 @@ final class Tables {
   /** The rows of this table, not of tables nested in it. */
   static List<Element> rows(Element table) {
     List<Element> rows = new ArrayList<>();
-    for (Element child : table.children()) {
+    for (Element child : Dom.children(table)) {
       String tag = child.normalName();
       if (tag.equals("tr")) {
         rows.add(child);
       } else if (tag.equals("thead") || tag.equals("tbody") || tag.equals("tfoot")) {
-        for (Element tr : child.children()) {
+        for (Element tr : Dom.children(child)) {
           if (tr.normalName().equals("tr")) {
             rows.add(tr);
           }
@@ -153,7 +153,7 @@ final class Tables {
 
   private static int width(Element row) {
     int w = 0;
-    for (Element c : row.children()) {
+    for (Element c : Dom.children(row)) {
       String tag = c.normalName();
       if (tag.equals("td") || tag.equals("th")) {
         w += span(c, "colspan");

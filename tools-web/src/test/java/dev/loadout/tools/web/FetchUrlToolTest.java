@@ -33,7 +33,8 @@ class FetchUrlToolTest {
       + "<article><h1>Otters</h1><p>Otters are semiaquatic mammals, which feed mostly on fish, and they hold hands "
       + "while sleeping so they do not drift apart, which is charming.</p><p>Sea otters use stones as tools, to "
       + "crack shells open, and they keep a favourite stone in a pouch of skin under the forearm.</p>"
-      + "<p>See <a href='/more'>more about otters</a>.</p></article>"
+      + "<p>Otters live on every continent but Australia and Antarctica, and you can read "
+      + "<a href='/more'>more about otters</a> in the guide.</p></article>"
       + "<footer>Copyright 2026 Otter Facts</footer><script>track()</script></body></html>";
 
   private FetchUrlLoopbackServer server;
@@ -99,6 +100,24 @@ class FetchUrlToolTest {
     assertThat(data.get("startIndex").intValue()).isZero();
     assertThat(data.get("nextIndex").isNull()).isTrue();
     assertThat(data.get("contentLength").intValue()).isEqualTo(text.length() - ("**URL:** " + server.url("/otters") + "\n\n").length());
+    assertThat(data.get("author").isNull()).isTrue();
+    assertThat(data.get("published").isNull()).isTrue();
+    assertThat(data.get("siteName").isNull()).isTrue();
+  }
+
+  @Test
+  void thePagesAuthorDateAndSiteAreDataNotBody() throws Exception {
+    server.page("/dated", "text/html", ARTICLE.replace("</head>", "<meta property='og:site_name' content='Otter Facts'>"
+        + "<meta property='article:published_time' content='2026-05-01T08:00:00Z'></head>")
+        .replace("<h1>Otters</h1>", "<h1>Otters</h1><p class='byline'>By <span itemprop='author'>Ottilie Brook</span>"
+            + "</p>"));
+
+    ToolResult.Success result = success(fetch("/dated", ""));
+
+    assertThat(result.summary().orElseThrow()).doesNotContain("Ottilie").contains("Sea otters use stones");
+    assertThat(result.data().get("author").stringValue()).isEqualTo("Ottilie Brook");
+    assertThat(result.data().get("published").stringValue()).isEqualTo("2026-05-01T08:00:00Z");
+    assertThat(result.data().get("siteName").stringValue()).isEqualTo("Otter Facts");
   }
 
   @Test

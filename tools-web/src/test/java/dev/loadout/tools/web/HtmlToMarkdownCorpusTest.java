@@ -20,12 +20,16 @@ import org.junit.jupiter.api.Test;
  * The labels are Readability's own reviewed output, so this corpus measures agreement with Readability, which
  * an extractor cannot beat by construction; issue 20 made it a guard rather than the quality target (that is
  * {@link HtmlToMarkdownSegmentsTest}, on independent labels). Scored without the {@code # Title} line, which
- * the labels never contain. Issue 20 quotes 0.9931 for that; measured on its starting commit it is 0.9917 (bigram
- * 0.9910), since without the title line the headline that repeats the title stays in the body, where the labels
- * do not have it either. The floor below is the measured level. The remaining gap is
- * content the labels and this extractor deliberately disagree on: reader comments, a newsletter sign-up box, a
- * site-wide disclaimer, share-button and "report an error" labels (which Readability keeps and human labels
- * leave out), and sections Readability lost (the mercurial page's "Example 1", the SRE book's glossary terms).
+ * the labels never contain, and with the headline that repeats the title left out of the body too: 0.9931 when
+ * issue 20 started (0.9917 with the headline kept, as the converter then did without the title line).
+ *
+ * <p>The floor below is lower, 0.9869, by choice: two rules that human labels ask for cost agreement with
+ * Readability. Image captions and photo credits leave the Markdown (Readability keeps them; the human labels of
+ * Trafilatura's set count them as boilerplate), about 0.0034 here; and short paragraphs that are mostly a link
+ * to another story ("Read more: …", "Related: …") leave too, about 0.0024. On the independent labels the two
+ * gain about 0.012 of F1. The remaining gap is content the labels and this extractor deliberately disagree
+ * on: reader comments, a newsletter sign-up box, a site-wide disclaimer (which Readability keeps and human
+ * labels leave out), and sections Readability lost (the mercurial page's "Example 1").
  *
  * <p>The corpus is not part of this repository: CI runs with a copy of {@code shared/} beside the
  * clone, and {@code -Dloadout.corpus.dir=…} points elsewhere. Without it the test is skipped, saying
@@ -69,8 +73,8 @@ final class HtmlToMarkdownCorpusTest {
     assertThat(meanBigram).as("mean bigram F1%n%s", report).isGreaterThanOrEqualTo(BIGRAM_FLOOR);
   }
 
-  /** The no-title level measured when issue 20 started (0.99172): a regression guard. */
-  static final double TOKEN_FLOOR = 0.9917;
+  /** The level reached (0.98700), rounded down: a regression guard (see the class comment for why not 0.9931). */
+  static final double TOKEN_FLOOR = 0.9869;
   /** Issue 4's bigram F1 target, met. */
   static final double BIGRAM_FLOOR = 0.98;
 

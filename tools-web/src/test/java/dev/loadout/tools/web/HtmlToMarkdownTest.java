@@ -13,7 +13,9 @@ final class HtmlToMarkdownTest {
       HtmlToMarkdown.builder().extractMainContent(false).includeTitle(false).build();
 
   private static String md(String bodyHtml) {
-    return PLAIN.convert("<html><body>" + bodyHtml + "</body></html>", BASE).markdown();
+    // A title of its own, so that no heading of the case is taken for the page title and left out.
+    return PLAIN.convert("<html><head><title>Constructs</title></head><body>" + bodyHtml + "</body></html>", BASE)
+        .markdown();
   }
 
   @Test
@@ -141,12 +143,13 @@ final class HtmlToMarkdownTest {
   }
 
   @Test
-  void withoutTheTitleLineTheArticlesOwnHeadingStays() {
+  void withoutTheTitleLineTheHeadlineLeavesTheBodyToo() {
+    // The headline is the title: without the title line the Markdown is the body alone, and the title is
+    // title(). That is what scoring extraction against labels without the title needs (issue 20).
     MarkdownPage page = HtmlToMarkdown.standard().newBuilder().includeTitle(false).build()
         .convert(ARTICLE_PAGE, BASE);
     assertThat(page.title()).isEqualTo("Moths at night");
-    assertThat(page.markdown()).startsWith("# Moths at night\n\nMoths fly at night")
-        .containsOnlyOnce("Moths at night");
+    assertThat(page.markdown()).startsWith("Moths fly at night").doesNotContain("Moths at night");
   }
 
   private static final String LONG = "Moths fly at night, and most of them find their way by the moon, "

@@ -75,6 +75,18 @@ final class HtmlToMarkdownWorkTest {
   }
 
   @Test
+  void aTreeTooLargeForExtractionIsConvertedWholeInOrder() {
+    StringBuilder html = new StringBuilder("<html><body><nav><a href='/'>Home</a></nav>");
+    for (int i = 0; i <= HtmlToMarkdown.LARGE_TREE / 2; i++) {
+      html.append("<p>Row ").append(i).append(", <b>value</b></p>");
+    }
+    MarkdownPage page = HtmlToMarkdown.standard().convert(html.toString(), BASE);
+    assertThat(page.extracted()).isFalse();
+    assertThat(page.markdown()).startsWith("[Home](https://example.com/)\n\nRow 0, **value**")
+        .endsWith("Row " + HtmlToMarkdown.LARGE_TREE / 2 + ", **value**");
+  }
+
+  @Test
   void aBudgetThatRunsOutGivesThePlainTextOfThePage() {
     String html = "<html><body><article><h1>Head</h1><p>First paragraph, with a <a href='/x'>link</a>.</p>"
         + "<p>Second paragraph, long enough to be an article on its own, with commas, and more.</p></article>"

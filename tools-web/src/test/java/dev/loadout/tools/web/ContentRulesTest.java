@@ -1,0 +1,214 @@
+package dev.loadout.tools.web;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.net.URI;
+import org.junit.jupiter.api.Test;
+
+/**
+ * One small hand-written page per extraction rule of issue 20: the kind of page the rule is for, what it
+ * removes or recovers, and the look-alike it must leave alone.
+ */
+final class ContentRulesTest {
+  private static final URI BASE = URI.create("https://example.com/news/story.html");
+  private static final HtmlToMarkdown BODY = HtmlToMarkdown.builder().includeTitle(false).build();
+
+  private static final String P1 = "<p>The council voted on Tuesday to close the old bridge to cars, after engineers "
+      + "found that the steel beams under the eastern span had rusted far more than last year's survey said.</p>";
+  private static final String P2 = "<p>Cyclists and pedestrians may still cross, and the ferry will run every twenty "
+      + "minutes during the day, while the city looks for the money to repair the span or build a new one.</p>";
+  private static final String P3 = "<p>Shop owners on both banks said the closure would cost them customers, and "
+      + "several asked the council to open a temporary lane for delivery vans, which it promised to consider.</p>";
+
+  private static String page(String article) {
+    return "<html><head><title>Bridge closed</title></head><body><nav><a href='/'>Home</a> <a href='/a'>About</a>"
+        + "</nav><article>" + article + "</article><footer>Copyright 2026</footer></body></html>";
+  }
+
+  private static String md(String html) {
+    return BODY.convert(html, BASE).markdown();
+  }
+
+  @Test
+  void aShortParagraphThatIsMostlyALinkToAnotherStoryIsATeaser() {
+    // News sites: "Read more: <headline>" between the paragraphs of the article.
+    String md = md(page(P1 + "<p>Read more: <a href='/other'>Old bridges across the country are failing</a></p>"
+        + P2 + "<p>See <a href='/map'>the map</a> for the ferry's route, which runs past the old harbour and the "
+        + "market on the north bank.</p>" + P3));
+    assertThat(md).doesNotContain("Old bridges across the country").contains("[the map](https://example.com/map)")
+        .contains("Shop owners");
+  }
+
+  @Test
+  void aLinkAroundAPictureIsNotATeaser() {
+    String md = md(page(P1 + "<p><a href='/gallery'><img src='/a.jpg' alt='span'>Gallery</a></p>" + P2 + P3));
+    assertThat(md).contains("![span](https://example.com/a.jpg)");
+  }
+
+  @Test
+  void captionsAndCreditsLeaveWhileThePictureStays() {
+    // News and blog templates: a caption and a photo credit under every picture.
+    String md = md(page(P1 + "<figure><img src='/bridge.jpg' alt='The bridge'><figcaption>The eastern span on "
+        + "Monday. Photo: City of Example</figcaption></figure>" + P2
+        + "<div class='wp-caption'><img src='/ferry.jpg' alt='Ferry'><p class='wp-caption-text'>The ferry</p></div>"
+        + P3));
+    assertThat(md).contains("![The bridge](https://example.com/bridge.jpg)").contains("![Ferry]")
+        .doesNotContain("eastern span on Monday").doesNotContain("The ferry\n");
+  }
+
+  @Test
+  void aSectionThatATemplateNamedCaptionButHoldsTextStays() {
+    String section = "<div class='caption-block'>" + P2.repeat(3) + "</div>";
+    assertThat(md(page(P1 + section + P3))).contains("Cyclists and pedestrians");
+  }
+
+  @Test
+  void aCreditOrSourceLineOnItsOwnLeaves() {
+    String md = md(page(P1 + P2 + "<p>Foto: Jane Roe/Example Agency</p>" + P3 + "<p>Quelle: Stadtverwaltung</p>"));
+    assertThat(md).doesNotContain("Jane Roe").doesNotContain("Stadtverwaltung").contains("Shop owners");
+    assertThat(md(page(P1 + "<p>Source: the council's minutes say the vote was close, eleven to nine, and that the "
+        + "mayor voted with the majority.</p>" + P2))).contains("eleven to nine");
+  }
+
+  @Test
+  void theAuthorsBoxAfterTheArticleIsMetadataNotArticle() {
+    // Blogs and magazines: a box with the author's photo, name and a few sentences of bio.
+    String md = md(page(P1 + P2 + P3 + "<div class='author-box'><img src='/jane.jpg' alt=''><p>Jane Doe writes "
+        + "about cities and transport for the Example Times. She lives by the river and has crossed the old bridge "
+        + "every day for twenty years, mostly by bike.</p></div>"));
+    assertThat(md).doesNotContain("Jane Doe writes").contains("Shop owners");
+  }
+
+  @Test
+  void aHeadingThatIsALinkIsAnotherArticlesHeadline() {
+    String md = md(page("<h2>What happens next</h2>" + P1 + P2 + "<h3><a href='/ferry'>Ferry fares go up in "
+        + "spring</a></h3>" + P3));
+    assertThat(md).contains("## What happens next").doesNotContain("Ferry fares go up");
+  }
+
+  @Test
+  void aLabelThatRepeatsIsTheTemplatesButARepeatedParagraphIsTheAuthors() {
+    String show = "<div><span>Show picture</span></div>";
+    String quote = "<blockquote><p>We cannot leave a bridge open that might fall, the chief engineer said at the "
+        + "meeting on Tuesday.</p></blockquote>";
+    String md = md(page(P1 + show + quote + P2 + show + P3 + show + quote));
+    assertThat(md).doesNotContain("Show picture");
+    assertThat(md.split("We cannot leave a bridge open", -1)).hasSize(3);
+  }
+
+  @Test
+  void aDateAtTheEdgeOfTheArticleIsItsDatelineButAnEventDateInsideStays() {
+    String md = md(page("<p>23.10.2018</p>" + P1 + P2 + "<p>Hearing: 29.02.2020, 19:00</p>" + P3 + P1.replace("Tuesday",
+        "Wednesday") + "<p>Updated 24.10.2018</p>"));
+    assertThat(md).doesNotContain("23.10.2018").doesNotContain("Updated 24.10.2018").contains("Hearing: 29.02.2020");
+  }
+
+  @Test
+  void aHeadingWhoseSectionWasRemovedGoesWithIt() {
+    String md = md(page("<h2>The vote</h2>" + P1 + P2 + "<h3>Details</h3>" + P3 + "<h2>Related stories</h2>"
+        + "<ul class='related-list'><li><a href='/a'>One</a></li><li><a href='/b'>Two</a></li></ul>"));
+    assertThat(md).contains("## The vote").contains("### Details").doesNotContain("Related stories");
+  }
+
+  @Test
+  void theContainerThePageNamesAsItsArticleBodyBringsTheLeadAlong() {
+    // Templates that put the lead paragraph in a wrapper of its own, beside the body, inside "entry-content".
+    String html = "<html><head><title>Bridge closed</title></head><body><div class='entry-content'>"
+        + "<div class='lead'><p>The old bridge is closed to cars from Monday, the council decided.</p></div>"
+        + "<div class='text'>" + P1 + P2 + P3 + "</div></div><div class='sidebar'><a href='/x'>Most read</a></div>"
+        + "</body></html>";
+    assertThat(md(html)).contains("closed to cars from Monday").contains("Shop owners").doesNotContain("Most read");
+  }
+
+  @Test
+  void sectionsOfAnArticleInCellsOfTheirOwnAreOneArticle() {
+    // Grid templates: each section of the article in its own cell, none of them named.
+    String cell = "<div class='col'><div class='box'>%s</div></div>";
+    String html = "<html><head><title>Bridge closed</title></head><body><div class='grid'>"
+        + String.format(cell, "<h2>The vote</h2>" + P1 + P2) + String.format(cell, "<h2>The ferry</h2>" + P3)
+        + "</div></body></html>";
+    assertThat(md(html)).contains("## The vote").contains("## The ferry").contains("Shop owners");
+  }
+
+  @Test
+  void anArticleKeptInNoscriptForReadersWithoutScriptsIsTheArticle() {
+    // Blog platforms render the post with a script and keep a copy for readers without one.
+    String html = "<html><head><title>Bridge closed</title></head><body><div class='post-body'><noscript>"
+        + P1 + P2 + P3 + "</noscript></div><noscript><img src='/pixel.gif'></noscript></body></html>";
+    assertThat(md(html)).contains("The council voted").contains("Shop owners");
+  }
+
+  @Test
+  void aPageThatRendersItsArticleWithAScriptReadsFromItsJsonLd() {
+    String body = "The council voted on Tuesday to close the old bridge to cars.\\nCyclists may still cross, and "
+        + "the ferry will run every twenty minutes during the day.\\n".repeat(6);
+    String html = "<html><head><title>Bridge closed</title><script type='application/ld+json'>{\"@type\":"
+        + "\"NewsArticle\",\"headline\":\"Bridge closed\",\"articleBody\":\"" + body + "\"}</script></head>"
+        + "<body><div id='app'><h1>Bridge closed</h1><p>Loading…</p></div></body></html>";
+    String md = md(html);
+    assertThat(md).contains("The council voted on Tuesday").contains("ferry will run").doesNotContain("Loading");
+  }
+
+  @Test
+  void theArticleOfTheHtmlWinsOverAJsonLdTeaser() {
+    String html = page(P1 + P2 + P3).replace("</head>", "<script type='application/ld+json'>{\"articleBody\":"
+        + "\"A short teaser of the story that a site puts in its structured data, long enough to count as a body "
+        + "of text for the rule, but much shorter than what the page itself says about the bridge and the ferry, "
+        + "and the shops, and the vans, and the council, and the engineers, and the survey of last year.\"}"
+        + "</script></head>");
+    assertThat(md(html)).contains("The council voted").doesNotContain("short teaser");
+  }
+
+  @Test
+  void textIsInComposedFormWhicheverFormThePageUsed() {
+    String decomposed = "Cafe\u0301 au lait, cre\u0300me bru\u0302le\u0301e";
+    assertThat(md(page(P1 + "<p>" + decomposed + " and more words for a paragraph.</p>" + P2)))
+        .contains("Caf\u00e9 au lait, cr\u00e8me br\u00fbl\u00e9e");
+  }
+
+  @Test
+  void rubyReadingsAreNotPartOfTheText() {
+    // Japanese pages for learners print the reading of each word above it.
+    String ruby = "<p><ruby>子<rp>(</rp><rt>こ</rt><rp>)</rp></ruby>どもへの<ruby>虐待<rt>ぎゃくたい</rt></ruby>をなくすための"
+        + "法律ができて、親が子どもを教育するために、たたいたり蹴ったりする体罰を禁止することになりました。</p>";
+    assertThat(md(page(ruby + P1 + P2))).contains("子どもへの虐待をなくすための").doesNotContain("ぎゃくたい");
+  }
+
+  @Test
+  void anOverlayOfTheTemplateIsNotContent() {
+    String html = page(P1 + P2 + P3).replace("<article>", "<div class='lightbox'><p>1/12 Rate this picture: "
+        + "Perfect, Very good, Good, Could be better, and a long list of choices, with more words and commas.</p>"
+        + "</div><article>");
+    assertThat(md(html)).doesNotContain("Rate this picture");
+  }
+
+  @Test
+  void theAuthorDateAndSiteGoToMetadataFromJsonLdMetaOrMicrodata() {
+    String jsonLd = page(P1 + P2).replace("</head>", "<script type='application/ld+json'>[{\"@type\":\"WebSite\"},"
+        + "{\"@type\":\"NewsArticle\",\"author\":[{\"@type\":\"Person\",\"name\":\"Jane Doe\"}],"
+        + "\"datePublished\":\"2026-03-04T10:00:00+01:00\",\"publisher\":{\"name\":\"Example Times\"}}]</script>"
+        + "</head>");
+    assertThat(BODY.convert(jsonLd, BASE).metadata())
+        .isEqualTo(new PageMetadata("Jane Doe", "2026-03-04T10:00:00+01:00", "Example Times"));
+    String metas = page(P1 + P2).replace("</head>", "<meta name='author' content='By  John Roe'>"
+        + "<meta property='article:published_time' content='2026-01-02'><meta property='og:site_name' "
+        + "content='The Gazette'></head>");
+    assertThat(BODY.convert(metas, BASE).metadata()).isEqualTo(new PageMetadata("John Roe", "2026-01-02", "The Gazette"));
+    String microdata = page("<p class='byline' itemprop='author' itemscope><span itemprop='name'>Ann Poe</span>"
+        + "</p><time itemprop='datePublished' datetime='2025-12-31'>Dec 31</time>" + P1 + P2);
+    MarkdownPage page = BODY.convert(microdata, BASE);
+    assertThat(page.metadata()).isEqualTo(new PageMetadata("Ann Poe", "2025-12-31", ""));
+    assertThat(page.markdown()).doesNotContain("Ann Poe");
+    assertThat(BODY.convert(page(P1), BASE).metadata()).isEqualTo(PageMetadata.NONE);
+  }
+
+  @Test
+  void brokenOrHostileJsonLdIsIgnored() {
+    String deep = "[".repeat(5000) + "]".repeat(5000);
+    String html = page(P1 + P2).replace("</head>", "<script type='application/ld+json'>{\"author\": </script>"
+        + "<script type='application/ld+json'>" + deep + "</script></head>");
+    MarkdownPage converted = BODY.convert(html, BASE);
+    assertThat(converted.markdown()).contains("The council voted");
+    assertThat(converted.metadata()).isEqualTo(PageMetadata.NONE);
+  }
+}
