@@ -58,7 +58,16 @@ final class ExecutionChain implements ToolInterceptor.Chain {
       return CompletableFuture.failedFuture(new IllegalStateException(
           "interceptor " + interceptor.getClass().getName() + " returned null"));
     }
-    return result;
+    TurnEvents events = turn.events();
+    if (events == TurnEvents.OFF) {
+      return result;
+    }
+    // Answered without passing the call on: known once the interceptor's stage completes, since it may proceed later.
+    return result.whenComplete((r, e) -> {
+      if (r != null && !rest.proceeded.get()) {
+        events.callShortCircuited(turn, next, interceptor, r);
+      }
+    });
   }
 
   private String previous() {

@@ -73,6 +73,10 @@ public final class Loadout implements AutoCloseable {
   private volatile Ordered ordered;
   private final ExternalToolSources externalTools;
   private final DescriptionOverride descriptions;
+  /** Creates each turn's listener; null for none. */
+  private final LoadoutListener.Factory listeners;
+  /** Nanoseconds for the durations events report; {@link System#nanoTime()} unless a test injects its own. */
+  private final java.util.function.LongSupplier ticker;
   private volatile Routing routing = Routing.EMPTY;
 
   private Loadout(Builder b) {
@@ -86,6 +90,8 @@ public final class Loadout implements AutoCloseable {
     this.interceptors = List.copyOf(b.interceptors);
     this.externalTools = b.externalTools;
     this.descriptions = b.descriptions;
+    this.listeners = b.listeners;
+    this.ticker = b.ticker;
     this.defaultTimeout = b.defaultTimeout;
     this.shaper = new ResultShaper(b.maxResultChars, b.remainders);
     this.nullMeansAbsent = b.nullMeansAbsent;
@@ -135,6 +141,9 @@ public final class Loadout implements AutoCloseable {
     if (context == null) {
       throw new IllegalArgumentException("context must not be null");
     }
+    TurnEvents events = TurnEvents.create(listeners, context, warnings, ticker);
+    long start = events.now();
+    events.prepareStart(context);
     Ordered o = ordered();
     Routing r = routing(context, o);
     if (r.replacements != null) {
@@ -184,7 +193,14 @@ public final class Loadout implements AutoCloseable {
         sources.add(entry.builtIn ? null : entry.source);
       }
     }
-    return new PreparedTurn(this, context, visible, tools, sources, hidden, effective);
+    PreparedTurn turn = new PreparedTurn(this, context, visible, tools, sources, hidden, effective, events);
+    if (events != TurnEvents.OFF) {
+      for (HiddenTool h : turn.hidden()) {
+        events.toolHidden(context, h);
+      }
+      events.prepareEnd(turn, start);
+    }
+    return turn;
   }
 
   /** One tool's outcome on a turn: the variant shown (null when hidden) and what it adds to the hidden list. */
@@ -308,12 +324,12 @@ public final class Loadout implements AutoCloseable {
     return s.isCore() ? 0 : groupRank.containsKey(s.group().get()) ? 1 : 2;
   }
 
-  RenderedTools render(Dialect dialect, String fingerprint, List<ToolSpec> visible) {
-    return renders.render(dialect, fingerprint, visible);
-  }
-
-  RenderedTools renderStrict(Dialect dialect, String fingerprint, List<ToolSpec> visible) {
-    return renders.render(dialect, true, fingerprint, visible);
+  /** The turn's tools in a dialect, from the render cache when an earlier turn had the same ones; an event either way. */
+  RenderedTools render(PreparedTurn turn, Dialect dialect, boolean strict) {
+    RenderedTools cached = renders.cached(dialect, strict, turn.fingerprint(), turn.visible());
+    RenderedTools tools = cached != null ? cached : renders.renderAndKeep(dialect, strict, turn.fingerprint(), turn.visible());
+    turn.events().renderEnd(turn, dialect, strict, cached != null);
+    return tools;
   }
 
   /** Stops the threads Loadout created itself; executors the host supplied are left alone. */
@@ -367,6 +383,8 @@ public final class Loadout implements AutoCloseable {
     private JsonLimits jsonLimits = JsonLimits.DEFAULTS;
     private boolean nullMeansAbsent = true;
     private ResultRemainders remainders;
+    private LoadoutListener.Factory listeners;
+    private java.util.function.LongSupplier ticker = System::nanoTime;
 
     private Builder(ToolRegistry registry) {
       this.registry = registry;
@@ -503,6 +521,51 @@ public final class Loadout implements AutoCloseable {
         throw new IllegalArgumentException("result remainders must not be null; leave them unset to only cut");
       }
       this.remainders = remainders;
+      return this;
+    }
+
+    /**
+     * One listener for every turn's events (see {@link LoadoutListener}); it must hold no per-turn state, since turns
+     * run concurrently. Replaces a {@link #listenerFactory(LoadoutListener.Factory) factory} set before.
+     *
+     * @param listener the listener; never null ({@link LoadoutListener#NONE} for none)
+     * @since 0.1
+     */
+    public Builder listener(LoadoutListener listener) {
+      if (listener == null) {
+        throw new IllegalArgumentException("listener must not be null; use LoadoutListener.NONE for none");
+      }
+      this.listeners = listener == LoadoutListener.NONE ? null : context -> listener;
+      return this;
+    }
+
+    /**
+     * Creates one listener per turn, for listeners that keep state between a turn's events (a span per turn, for
+     * instance). Replaces a {@link #listener(LoadoutListener) listener} set before.
+     *
+     * @param factory called once per {@link Loadout#prepare(TurnContext)}; never null
+     * @since 0.1
+     */
+    public Builder listenerFactory(LoadoutListener.Factory factory) {
+      if (factory == null) {
+        throw new IllegalArgumentException("listener factory must not be null");
+      }
+      this.listeners = factory;
+      return this;
+    }
+
+    /**
+     * The time source of the durations listeners receive, in nanoseconds; {@link System#nanoTime()} unless set.
+     * For tests that assert durations without waiting.
+     *
+     * @param nanoTime a monotonic nanosecond reading; never null
+     * @since 0.1
+     */
+    public Builder ticker(java.util.function.LongSupplier nanoTime) {
+      if (nanoTime == null) {
+        throw new IllegalArgumentException("ticker must not be null");
+      }
+      this.ticker = nanoTime;
       return this;
     }
 

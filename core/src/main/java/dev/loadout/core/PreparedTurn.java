@@ -53,9 +53,12 @@ public final class PreparedTurn {
   private volatile TurnContext toolContext;
   /** The dialects this turn was rendered in, one bit per {@link Dialect#ordinal()}, then one per strict OpenAI render. */
   private final java.util.concurrent.atomic.AtomicInteger rendered = new java.util.concurrent.atomic.AtomicInteger();
+  /** This turn's listener. */
+  private final TurnEvents events;
 
   PreparedTurn(Loadout loadout, TurnContext context, List<ToolSpec> visible, List<BaseTool> tools, List<String> sources,
-      List<HiddenTool> hidden, Map<String, List<String>> replacementNames) {
+      List<HiddenTool> hidden, Map<String, List<String>> replacementNames, TurnEvents events) {
+    this.events = events;
     this.replacementNames = replacementNames;
     this.sources = sources;
     this.loadout = loadout;
@@ -182,7 +185,7 @@ public final class PreparedTurn {
     if ((rendered.get() & bit) == 0) {
       rendered.getAndUpdate(r -> r | bit);
     }
-    return loadout.render(dialect, fingerprint, visible);
+    return loadout.render(this, dialect, false);
   }
 
   /**
@@ -244,7 +247,7 @@ public final class PreparedTurn {
         notStrict.add(new StrictTools.NotStrict(s.name(), refusal));
       }
     }
-    return new StrictTools(loadout.renderStrict(dialect, fingerprint, visible), notStrict);
+    return new StrictTools(loadout.render(this, dialect, true), notStrict);
   }
 
   /** The bit of {@link #rendered} that says a strict render in this OpenAI dialect happened (after the plain ones). */
@@ -309,9 +312,12 @@ public final class PreparedTurn {
     if (call == null) {
       throw new IllegalArgumentException("call must not be null");
     }
+    TurnEvents events = this.events;
+    long start = events.now();
+    events.callStart(this, call);
     CompletionStage<ToolResult> chain = new ExecutionChain(this, loadout.interceptors, 0).proceed(call);
     // Every result leaves through the one cap, whoever made it: a tool, Loadout's checks or an interceptor.
-    return chain.handle((result, error) -> {
+    CompletionStage<ToolResult> shaped = chain.handle((result, error) -> {
       if (error == null) {
         return CompletableFuture.completedFuture(loadout.shaper.shape(result, variant(call.name()).orElse(null), context));
       }
@@ -325,6 +331,22 @@ public final class PreparedTurn {
       return CompletableFuture.<ToolResult>failedFuture(error instanceof java.util.concurrent.CompletionException
           && error.getCause() != null ? error.getCause() : error);
     }).thenCompose(stage -> stage);
+    if (events == TurnEvents.OFF) {
+      return shaped;
+    }
+    return shaped.whenComplete((result, error) -> {
+      if (error == null) {
+        events.callEnd(this, call, result, start);
+      } else {
+        events.callFailed(this, call, error instanceof java.util.concurrent.CompletionException && error.getCause() != null
+            ? error.getCause() : error, start);
+      }
+    });
+  }
+
+  /** This turn's listener; {@link TurnEvents#OFF} without one. */
+  TurnEvents events() {
+    return events;
   }
 
   /**

@@ -24,13 +24,20 @@ final class RenderCache {
   }
 
   RenderedTools render(Dialect dialect, boolean strict, String fingerprint, List<ToolSpec> visible) {
-    Key key = new Key(fingerprint, dialect, strict);
-    Entry cached = entries.getIfPresent(key);
-    if (cached != null && cached.sameVariants(visible)) {
-      return cached.tools;
-    }
+    RenderedTools cached = cached(dialect, strict, fingerprint, visible);
+    return cached != null ? cached : renderAndKeep(dialect, strict, fingerprint, visible);
+  }
+
+  /** The bytes an earlier turn with these variants rendered; null when there are none. */
+  RenderedTools cached(Dialect dialect, boolean strict, String fingerprint, List<ToolSpec> visible) {
+    Entry cached = entries.getIfPresent(new Key(fingerprint, dialect, strict));
+    return cached != null && cached.sameVariants(visible) ? cached.tools : null;
+  }
+
+  /** Renders these variants and keeps the bytes for later turns. */
+  RenderedTools renderAndKeep(Dialect dialect, boolean strict, String fingerprint, List<ToolSpec> visible) {
     RenderedTools tools = new RenderedTools(dialect, ToolRenderer.turn(dialect, visible, strict));
-    entries.put(key, new Entry(visible.toArray(new ToolSpec[0]), tools));
+    entries.put(new Key(fingerprint, dialect, strict), new Entry(visible.toArray(new ToolSpec[0]), tools));
     return tools;
   }
 
