@@ -22,9 +22,11 @@ final class Listeners {
     }
   }
 
+  /** Reports a connect with empty strings for what it lacks, as {@link McpEventListener#onConnect} promises. */
   void connect(Pool.Key key, String transport, String code) {
     try {
-      listener.onConnect(key.guildId(), key.registrationId(), transport, code);
+      listener.onConnect(key.guildId() == null ? "" : key.guildId(), key.registrationId(),
+          transport == null ? "" : transport, code == null ? "" : code);
     } catch (RuntimeException e) {
       LOG.warn("MCP event listener {} threw from onConnect ({})", listener.getClass().getName(), e.getClass().getSimpleName());
     }

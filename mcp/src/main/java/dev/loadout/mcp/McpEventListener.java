@@ -22,8 +22,8 @@ public interface McpEventListener {
   /**
    * A connect finished.
    *
-   * @param guildId the guild
-   * @param registrationId the registration
+   * @param guildId the guild; empty for a host server
+   * @param registrationId the registration; 0 for a host server
    * @param transport {@code streamable_http} or {@code sse} on success; empty on failure
    * @param failureCode a code from {@link McpFailureCodes} on failure; empty on success
    */

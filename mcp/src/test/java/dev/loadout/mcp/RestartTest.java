@@ -99,7 +99,7 @@ class RestartTest {
     McpEventListener events = new McpEventListener() {
       @Override
       public void onConnect(String guildId, long registrationId, String transport, String failureCode) {
-        connects.add(failureCode == null ? "connected" : failureCode);
+        connects.add(failureCode.isEmpty() ? "connected" : failureCode);
       }
     };
     try (GuildMcpManager m = GuildMcpManager.builder(held, NetworkGuard.of(NetworkPolicy.development())).settings(settings)
