@@ -114,6 +114,7 @@ public abstract class LoadoutListener {
    * What one call came to.
    *
    * @param call the call as the model sent it
+   * @param result what the model will read (after the result cap)
    * @param source where the tool came from ({@link PreparedTurn#externalSource(String)}): empty for a built-in
    *     and for a name the turn did not show
    * @param code the failure's {@link ToolResult.Failure#code() code}; empty on success
@@ -122,12 +123,12 @@ public abstract class LoadoutListener {
    * @since 0.1
    */
   @API(status = EXPERIMENTAL, since = "0.1")
-  public record CallEnd(ToolCall call, Optional<String> source, Optional<String> code, boolean retryable,
-      Duration took) {
+  public record CallEnd(ToolCall call, ToolResult result, Optional<String> source, Optional<String> code,
+      boolean retryable, Duration took) {
     /** Checks that nothing is null. */
     public CallEnd {
-      if (call == null || source == null || code == null || took == null) {
-        throw new IllegalArgumentException("call, source, code and took must not be null");
+      if (call == null || result == null || source == null || code == null || took == null) {
+        throw new IllegalArgumentException("call, result, source, code and took must not be null");
       }
     }
 

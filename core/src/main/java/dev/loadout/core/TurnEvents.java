@@ -124,7 +124,7 @@ final class TurnEvents {
           code = Optional.of(f.code());
           retryable = f.retryable();
         }
-        listener.callEnd(turn, new LoadoutListener.CallEnd(call, turn.externalSource(call.name()), code, retryable,
+        listener.callEnd(turn, new LoadoutListener.CallEnd(call, result, turn.externalSource(call.name()), code, retryable,
             since(start)));
       } catch (RuntimeException e) {
         contain("callEnd", e);

@@ -136,6 +136,7 @@ class LoadoutListenerTest {
           "callStart c4 broken", "callEnd c4 tool_error");
       LoadoutListener.CallEnd ok = recorder.ends.get(0);
       assertThat(ok.succeeded()).isTrue();
+      assertThat(ok.result().modelText()).isEqualTo("{}");
       assertThat(ok.retryable()).isFalse();
       assertThat(ok.source()).isEmpty();
       assertThat(recorder.ends.get(3).succeeded()).isFalse();
@@ -333,7 +334,10 @@ class LoadoutListenerTest {
   @Test
   void callEndRefusesNulls() {
     ToolCall call = ToolCall.of("c1", "roll_dice", "{}");
-    org.assertj.core.api.Assertions.assertThatThrownBy(() -> new LoadoutListener.CallEnd(call, null, Optional.empty(),
+    ToolResult ok = ToolResult.text("done");
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> new LoadoutListener.CallEnd(call, ok, null, Optional.empty(),
         false, Duration.ZERO)).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("must not be null");
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> new LoadoutListener.CallEnd(call, null, Optional.empty(),
+        Optional.empty(), false, Duration.ZERO)).isInstanceOf(IllegalArgumentException.class);
   }
 }
