@@ -61,6 +61,13 @@ public final class Loadout implements AutoCloseable {
   private final AvailabilityRunner availability;
   private final Map<String, Integer> groupRank;
   final List<ToolInterceptor> interceptors;
+  /**
+   * Every call's chain, outermost first: {@link ShapeStep}, the application interceptors, {@link ResolveStep},
+   * {@link ParseStep}, {@link ValidateStep}, {@link DeadlineStep}, the tool interceptors, {@link InvokeStep}.
+   */
+  final ToolInterceptor[] links;
+  /** The position of {@link DeadlineStep} in {@link #links}: the tool interceptors come after it. */
+  final int deadlineLink;
   final Executor executor;
   final ScheduledExecutorService scheduler;
   final Duration defaultTimeout;
@@ -88,6 +95,17 @@ public final class Loadout implements AutoCloseable {
     }
     this.groupRank = Map.copyOf(rank);
     this.interceptors = List.copyOf(b.interceptors);
+    List<ToolInterceptor> chain = new ArrayList<>(b.interceptors.size() + b.toolInterceptors.size() + 6);
+    chain.add(ShapeStep.INSTANCE);
+    chain.addAll(b.interceptors);
+    chain.add(ResolveStep.INSTANCE);
+    chain.add(ParseStep.INSTANCE);
+    chain.add(ValidateStep.INSTANCE);
+    this.deadlineLink = chain.size();
+    chain.add(DeadlineStep.INSTANCE);
+    chain.addAll(b.toolInterceptors);
+    chain.add(InvokeStep.INSTANCE);
+    this.links = chain.toArray(new ToolInterceptor[0]);
     this.externalTools = b.externalTools;
     this.descriptions = b.descriptions;
     this.listeners = b.listeners;
@@ -341,7 +359,7 @@ public final class Loadout implements AutoCloseable {
   @Override
   public String toString() {
     return "Loadout{tools=" + registry.snapshot().entries.size() + ", filters=" + availability.size()
-        + ", interceptors=" + interceptors.size() + "}";
+        + ", interceptors=" + interceptors.size() + ", toolInterceptors=" + (links.length - deadlineLink - 2) + "}";
   }
 
   private static ThreadFactory daemon(String prefix) {
@@ -374,6 +392,7 @@ public final class Loadout implements AutoCloseable {
     private final List<AvailabilityFilter> filters = new ArrayList<>();
     private final List<String> groupOrder = new ArrayList<>();
     private final List<ToolInterceptor> interceptors = new ArrayList<>();
+    private final List<ToolInterceptor> toolInterceptors = new ArrayList<>();
     private Executor executor;
     private ExternalToolSources externalTools = ExternalToolSources.NONE;
     private DescriptionOverride descriptions;
@@ -399,12 +418,34 @@ public final class Loadout implements AutoCloseable {
       return this;
     }
 
-    /** Adds an interceptor; the first added is the outermost. */
+    /**
+     * Adds an application interceptor: around everything Loadout does with a call, so it sees each call as the model
+     * sent it (possibly naming a tool the turn did not show, possibly with malformed arguments) and every result as
+     * the model will read it, capped. The place for audit logs, cooldowns and blocks that answer before any check.
+     * The first added is the outermost. See {@link ToolInterceptor}.
+     */
     public Builder addInterceptor(ToolInterceptor interceptor) {
       if (interceptor == null) {
         throw new IllegalArgumentException("interceptor must not be null");
       }
       interceptors.add(interceptor);
+      return this;
+    }
+
+    /**
+     * Adds a tool interceptor: around the tool's own run only, inside the call's deadline, so it sees only calls that
+     * name a tool the turn showed and whose arguments passed the check ({@link ToolInterceptor.Chain#tool()} is the
+     * variant shown, {@code call().argumentsJson()} the arguments as the tool receives them). It may pass on a call
+     * with other arguments (they are checked again before the tool runs), never one to another tool. The place for
+     * per-tool rate limits, retries of a flaky tool and timing the tool alone. The first added is the outermost.
+     *
+     * @since 0.1
+     */
+    public Builder addToolInterceptor(ToolInterceptor interceptor) {
+      if (interceptor == null) {
+        throw new IllegalArgumentException("tool interceptor must not be null");
+      }
+      toolInterceptors.add(interceptor);
       return this;
     }
 

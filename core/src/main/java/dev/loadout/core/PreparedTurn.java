@@ -315,22 +315,7 @@ public final class PreparedTurn {
     TurnEvents events = this.events;
     long start = events.now();
     events.callStart(this, call);
-    CompletionStage<ToolResult> chain = new ExecutionChain(this, loadout.interceptors, 0).proceed(call);
-    // Every result leaves through the one cap, whoever made it: a tool, Loadout's checks or an interceptor.
-    CompletionStage<ToolResult> shaped = chain.handle((result, error) -> {
-      if (error == null) {
-        return CompletableFuture.completedFuture(loadout.shaper.shape(result, variant(call.name()).orElse(null), context));
-      }
-      if (ToolCall.isMalformedArguments(error)) {
-        // An interceptor read arguments the model got wrong; the model gets the answer it would have got anyway.
-        ToolResult refused = ToolExecution.refusal(this, call);
-        if (refused != null) {
-          return CompletableFuture.completedFuture(loadout.shaper.shape(refused, null, context));
-        }
-      }
-      return CompletableFuture.<ToolResult>failedFuture(error instanceof java.util.concurrent.CompletionException
-          && error.getCause() != null ? error.getCause() : error);
-    }).thenCompose(stage -> stage);
+    CompletionStage<ToolResult> shaped = ExecutionChain.start(this).proceed(call);
     if (events == TurnEvents.OFF) {
       return shaped;
     }

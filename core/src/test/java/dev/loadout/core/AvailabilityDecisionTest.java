@@ -31,9 +31,10 @@ class AvailabilityDecisionTest {
   void aLoadoutDescribesHowManyToolsFiltersAndInterceptorsItHas() {
     try (Loadout loadout = Loadout.builder(ToolRegistry.builder().register(Tools.FnTool.echo(Tools.spec("a"))).build())
         .addFilter((spec, context) -> AvailabilityDecision.available())
-        .addInterceptor(chain -> chain.proceed(chain.call())).build()) {
-      assertThat(loadout.toString()).startsWith("Loadout{tools=1, filters=").endsWith(", interceptors=1}")
-          .doesNotContain("filters=0");
+        .addInterceptor(chain -> chain.proceed(chain.call())).addToolInterceptor(chain -> chain.proceed(chain.call()))
+        .addToolInterceptor(chain -> chain.proceed(chain.call())).build()) {
+      assertThat(loadout.toString()).startsWith("Loadout{tools=1, filters=")
+          .endsWith(", interceptors=1, toolInterceptors=2}").doesNotContain("filters=0");
     }
   }
 }

@@ -66,7 +66,7 @@ class LoadoutListenerTest {
     @Override
     public void callShortCircuited(PreparedTurn turn, ToolCall call, Class<?> interceptor, ToolResult result) {
       events.add("shortCircuit " + call.id() + " by " + interceptor.getSimpleName() + " "
-          + ((ToolResult.Failure) result).code());
+          + (result instanceof ToolResult.Failure f ? f.code() : "ok"));
     }
 
     @Override
