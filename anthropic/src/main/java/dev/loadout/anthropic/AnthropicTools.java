@@ -88,19 +88,42 @@ public final class AnthropicTools {
       throw new IllegalArgumentException("params must not be null");
     }
     if (!turn.visible().isEmpty()) {
-      params.tools(tools);
+      setTools(params, tools);
     }
     return params;
   }
 
+  // JsonValue is Kotlin's JsonField<Nothing>, which Java sees as a raw JsonField: passing it is the SDK's documented
+  // way to send a value as it stands, and the unchecked conversion stays here rather than in the host's code.
+  @SuppressWarnings("unchecked")
+  private static void setTools(MessageCreateParams.Builder params, JsonValue value) {
+    params.tools(value);
+  }
+
+  @SuppressWarnings("unchecked")
+  private static void setToolChoice(MessageCreateParams.Builder params, JsonValue value) {
+    params.toolChoice(value);
+  }
+
   /**
-   * A tool choice as the SDK's value, for {@code params.toolChoice(...)}: {@link PreparedTurn#toolChoice} in this
-   * dialect.
+   * Sets the request's tools, as {@link #applyTo(MessageCreateParams.Builder)}, and its {@code tool_choice} to
+   * {@link PreparedTurn#toolChoice} in this dialect. The choice is checked first, so a refused one leaves the builder
+   * as it was.
    *
-   * @throws IllegalArgumentException as {@link PreparedTurn#toolChoice}
+   * @param params the host's request builder; never null
+   * @param choice auto, none, required or a named tool; never null
+   * @return the same builder, for chaining
+   * @throws IllegalArgumentException as {@link PreparedTurn#toolChoice}: a tool this turn does not show, or
+   *     {@code required} on a turn that shows none
    */
-  public JsonValue toolChoice(ToolChoice choice) {
-    return SdkJson.value(turn.toolChoice(Dialect.ANTHROPIC, choice));
+  public MessageCreateParams.Builder applyTo(MessageCreateParams.Builder params, ToolChoice choice) {
+    if (params == null) {
+      throw new IllegalArgumentException("params must not be null");
+    }
+    JsonValue value = SdkJson.value(turn.toolChoice(Dialect.ANTHROPIC, choice));
+    applyTo(params);
+    setToolChoice(params, value);
+    return params;
   }
 
   /**

@@ -89,10 +89,25 @@ class AnthropicToolsTest {
     server.model.enqueueText("Hello.");
     AnthropicTools tools = AnthropicTools.of(turn);
 
-    client.messages().create(tools.applyTo(params()).toolChoice(tools.toolChoice(ToolChoice.tool("search"))).build());
+    client.messages().create(tools.applyTo(params(), ToolChoice.tool("search")).build());
 
     assertThat(json(server.model.takeRequest()).get("tool_choice"))
         .isEqualTo(turn.toolChoice(Dialect.ANTHROPIC, ToolChoice.tool("search")));
+  }
+
+  @Test
+  void aChoiceOfAToolNotShownIsRefusedAndLeavesTheBuilderAlone() {
+    server.model.enqueueText("Hello.");
+    var params = params();
+
+    org.assertj.core.api.Assertions.assertThatIllegalArgumentException()
+        .isThrownBy(() -> AnthropicTools.of(turn).applyTo(params, ToolChoice.tool("ban_member")))
+        .withMessageContaining("'ban_member'");
+    client.messages().create(params.build());
+
+    JsonNode wire = json(server.model.takeRequest());
+    assertThat(wire.has("tools")).isFalse();
+    assertThat(wire.has("tool_choice")).isFalse();
   }
 
   @Test

@@ -88,11 +88,25 @@ class OpenAiChatToolsTest {
     server.model.enqueueText("Hello.");
     OpenAiChatTools tools = OpenAiChatTools.of(turn);
 
-    client.chat().completions().create(tools.applyTo(params()).toolChoice(tools.toolChoice(ToolChoice.tool("search")))
-        .build());
+    client.chat().completions().create(tools.applyTo(params(), ToolChoice.tool("search")).build());
 
     assertThat(json(server.model.takeRequest()).get("tool_choice"))
         .isEqualTo(turn.toolChoice(Dialect.OPENAI_CHAT, ToolChoice.tool("search")));
+  }
+
+  @Test
+  void aChoiceOfAToolNotShownIsRefusedAndLeavesTheBuilderAlone() {
+    server.model.enqueueText("Hello.");
+    var params = params();
+
+    org.assertj.core.api.Assertions.assertThatIllegalArgumentException()
+        .isThrownBy(() -> OpenAiChatTools.of(turn).applyTo(params, ToolChoice.tool("ban_member")))
+        .withMessageContaining("'ban_member'");
+    client.chat().completions().create(params.build());
+
+    JsonNode wire = json(server.model.takeRequest());
+    assertThat(wire.has("tools")).isFalse();
+    assertThat(wire.has("tool_choice")).isFalse();
   }
 
   @Test
