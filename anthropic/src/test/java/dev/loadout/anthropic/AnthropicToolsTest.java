@@ -277,6 +277,30 @@ class AnthropicToolsTest {
     assertThat(results.get(1).get("tool_use_id").asString()).isEqualTo("toolu_b");
   }
 
+  @Test
+  void aStreamCutOffBeforeTheBlockStopNeverHandsThatCallOut() {
+    server.model.enqueueRaw(String.join("",
+        event("message_start", "{\"type\":\"message_start\",\"message\":{\"id\":\"msg_c\",\"type\":\"message\","
+            + "\"role\":\"assistant\",\"model\":\"claude-test\",\"content\":[],\"stop_reason\":null,"
+            + "\"stop_sequence\":null,\"usage\":{\"input_tokens\":10,\"output_tokens\":1}}}"),
+        event("content_block_start", "{\"type\":\"content_block_start\",\"index\":0,\"content_block\":"
+            + "{\"type\":\"tool_use\",\"id\":\"toolu_a\",\"name\":\"get_weather\",\"input\":{}}}"),
+        inputDelta(0, "{\\\"city\\\": \\\"Os")));
+    AnthropicTools tools = AnthropicTools.of(turn);
+    AnthropicStream stream = tools.stream();
+    MessageCreateParams.Builder params = tools.applyTo(params());
+
+    List<ToolCall> handedOut = new ArrayList<>();
+    try (StreamResponse<RawMessageStreamEvent> events = client.messages().createStreaming(params.build())) {
+      events.stream().forEach(e -> handedOut.addAll(stream.accept(e)));
+    }
+    AccumulatedCalls end = stream.finish();
+
+    assertThat(handedOut).isEmpty();
+    assertThat(end.calls()).isEmpty();
+    assertThat(end.incomplete()).extracting(AccumulatedCalls.Incomplete::id).containsExactly("toolu_a");
+  }
+
   /** One SSE event as Anthropic sends it. */
   private static String event(String type, String data) {
     return "event: " + type + "\ndata: " + data + "\n\n";

@@ -262,6 +262,26 @@ class OpenAiChatToolsTest {
     assertThat(messages.get(3).get("tool_call_id").asString()).isEqualTo("call_b");
   }
 
+  @Test
+  void aStreamCutOffMidCallNeverHandsThatCallOut() {
+    server.model.enqueueRaw(String.join("",
+        chunk("{\"tool_calls\":[{\"index\":0,\"id\":\"call_a\",\"type\":\"function\","
+            + "\"function\":{\"name\":\"get_weather\",\"arguments\":\"{\\\"city\\\":\"}}]}", null)));
+    OpenAiChatTools tools = OpenAiChatTools.of(turn);
+    OpenAiChatStream stream = tools.stream();
+    ChatCompletionCreateParams.Builder params = tools.applyTo(params());
+
+    List<ToolCall> handedOut = new ArrayList<>();
+    try (StreamResponse<ChatCompletionChunk> chunks = client.chat().completions().createStreaming(params.build())) {
+      chunks.stream().forEach(c -> handedOut.addAll(stream.accept(c)));
+    }
+    AccumulatedCalls end = stream.finish();
+
+    assertThat(handedOut).isEmpty();
+    assertThat(end.calls()).isEmpty();
+    assertThat(end.incomplete()).extracting(AccumulatedCalls.Incomplete::id).containsExactly("call_a");
+  }
+
   /** One SSE event of a Chat Completions stream, as OpenAI sends it. */
   private static String chunk(String delta, String finishReason) {
     return "data: {\"id\":\"chatcmpl-s\",\"object\":\"chat.completion.chunk\",\"created\":1,\"model\":\"gpt-test\","
