@@ -165,6 +165,10 @@ final class RecordSchema {
     } else if (raw.isRecord()) {
       schema = record(raw, where, depth);
     } else if (raw.isEnum()) {
+      if (raw.getEnumConstants().length == 0) {
+        throw new IllegalArgumentException(where + " is the enum " + raw.getName() + ", which has no constants a model"
+            + " could send");
+      }
       schema = enumeration(raw);
     } else if (raw == List.class || raw == Set.class || raw == Collection.class) {
       schema = container(depth, where);

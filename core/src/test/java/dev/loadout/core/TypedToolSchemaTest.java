@@ -138,6 +138,8 @@ class TypedToolSchemaTest {
   record UnquotedDefault(@DefaultValue("metric") String unit) {}
   record PatternFlags(@Pattern(regexp = "a", flags = Pattern.Flag.CASE_INSENSITIVE) String s) {}
   record BlankDescription(@Description(" ") String s) {}
+  enum Nothing {}
+  record EmptyEnum(Nothing n) {}
 
   @Test
   void typesAndAnnotationsTheSchemaCannotExpressAreRefusedNamingTheComponent() {
@@ -152,6 +154,7 @@ class TypedToolSchemaTest {
     assertThatThrownBy(() -> schemaOf(UnquotedDefault.class)).hasMessageContaining("@DefaultValue on UnquotedDefault.unit is not JSON text");
     assertThatThrownBy(() -> schemaOf(PatternFlags.class)).hasMessageContaining("@Pattern on PatternFlags.s has flags");
     assertThatThrownBy(() -> schemaOf(BlankDescription.class)).hasMessageContaining("@Description on BlankDescription.s is blank");
+    assertThatThrownBy(() -> schemaOf(EmptyEnum.class)).hasMessageContaining("EmptyEnum.n is the enum").hasMessageContaining("no constants");
     assertThatThrownBy(() -> TypedTool.builder(Untyped.class).build()).isInstanceOf(IllegalStateException.class)
         .hasMessageContaining("needs a handler");
   }
@@ -178,5 +181,19 @@ class TypedToolSchemaTest {
         assertThat(turn.render(d).json()).contains("get_weather");
       }
     }
+  }
+
+  enum GuideUnit { CELSIUS, FAHRENHEIT }
+
+  @LoadoutTool(name = "get_weather", description = "The weather for a city, today or in the next days.")
+  record GuideWeather(@Description("City name, such as Oslo") @NotBlank String city,
+      @DefaultValue("1") @Min(1) @Max(7) int days, Optional<GuideUnit> unit) {}
+
+  @Test
+  void theToolsGuideShowsWhatTheGeneratorWrites() throws java.io.IOException {
+    String guide = java.nio.file.Files.readString(java.nio.file.Path.of("../docs/tools.md"));
+    int start = guide.indexOf("```json", guide.indexOf("## Typed tools")) + "```json".length();
+    JsonNode shown = Json.parse(guide.substring(start, guide.indexOf("```", start)));
+    assertThat(Json.text(schemaOf(GuideWeather.class))).isEqualTo(Json.text(shown));
   }
 }

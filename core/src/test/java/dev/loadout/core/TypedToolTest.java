@@ -115,6 +115,51 @@ class TypedToolTest {
     assertThat(seen.get()).isNull();
   }
 
+  record Trip(String city, Optional<String> country, @DefaultValue("2") @Max(9) int days, Optional<Unit> unit,
+      List<Place> stops) {}
+
+  @Test
+  void underOpenAiStrictModeANullForAnOptionalComponentBindsAsEmpty() {
+    TypedTool<Trip> tool = TypedTool.builder(Trip.class).handler((args, turn) -> "ok").build();
+    PreparedTurn turn = turnWith(Tools.context().build(), tool);
+    StrictTools strict = turn.renderStrict(Dialect.OPENAI_CHAT);
+    // A default (and Place's minLength) is outside strict mode's subset: the tool goes plain, with the reason.
+    assertThat(strict.notStrict()).extracting(StrictTools.NotStrict::reason)
+        .containsExactly("'default' at /properties/days is not supported in strict mode");
+
+    TypedTool<GetWeather> weather = TypedTool.builder(GetWeather.class).handler((args, t) -> "ok").build();
+    loadout.close();
+    record Plain(String city, Optional<String> country, @Max(9) int days, Optional<Unit> unit) {}
+    AtomicReference<Plain> plainSeen = new AtomicReference<>();
+    TypedTool<Plain> plain = TypedTool.builder(Plain.class).handler((args, t) -> {
+      plainSeen.set(args);
+      return "ok";
+    }).build();
+    turn = turnWith(Tools.context().build(), plain, weather);
+    strict = turn.renderStrict(Dialect.OPENAI_CHAT);
+    assertThat(strict.notStrict()).extracting(StrictTools.NotStrict::toolName).containsExactly("get_weather");
+    List<ToolCall> calls = Dialect.OPENAI_CHAT.parseToolCalls(openAiCall("plain",
+        "{\"city\":\"Oslo\",\"country\":null,\"days\":4,\"unit\":null}"));
+    assertThat(success(run(turn, calls.get(0))).modelText()).isEqualTo("ok");
+    assertThat(plainSeen.get()).isEqualTo(new Plain("Oslo", Optional.empty(), 4, Optional.empty()));
+  }
+
+  @Test
+  void aGeminiCallIsCheckedAgainstTheSchemaGeminiWasShownAndBound() {
+    AtomicReference<GetWeather> seen = new AtomicReference<>();
+    TypedTool<GetWeather> tool = TypedTool.builder(GetWeather.class).handler((args, turn) -> {
+      seen.set(args);
+      return "ok";
+    }).build();
+    PreparedTurn turn = turnWith(Tools.context().build(), tool);
+    assertThat(turn.render(Dialect.GEMINI).json()).contains("\"get_weather\"");
+    List<ToolCall> calls = Dialect.GEMINI.parseToolCalls("{\"candidates\":[{\"content\":{\"parts\":[{\"functionCall\":"
+        + "{\"name\":\"get_weather\",\"args\":{\"place\":{\"city\":\"Oslo\"},\"unit\":\"C\",\"notes\":[\"x\"]}}}]}}]}");
+    assertThat(success(run(turn, calls.get(0))).modelText()).isEqualTo("ok");
+    assertThat(seen.get()).isEqualTo(new GetWeather(new Place("Oslo", Optional.empty()), 3, Optional.of(Unit.C),
+        List.of("x")));
+  }
+
   record Count(int n) {}
 
   record Checked(String word) {
