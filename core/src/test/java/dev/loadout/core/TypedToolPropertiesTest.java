@@ -109,7 +109,7 @@ class TypedToolPropertiesTest {
     List<Slot> slots = new ArrayList<>();
     slots(tool.spec().parameters(), sent, null, null, slots);
     Slot slot = slots.get(pick % slots.size());
-    JsonNode wrong = wrongFor(slot.schema.get("type").asString(), kind);
+    JsonNode wrong = wrongFor(slot.value, kind);
     JsonNode broken;
     if (slot.parent == null) {
       broken = wrong;
@@ -130,10 +130,10 @@ class TypedToolPropertiesTest {
   }
 
   /** A value in the instance, the schema it must match, and where it sits (null parent for the root). */
-  record Slot(JsonNode schema, JsonNode parent, String name) {}
+  record Slot(JsonNode value, JsonNode schema, JsonNode parent, String name) {}
 
   private static void slots(JsonNode schema, JsonNode value, JsonNode parent, String name, List<Slot> out) {
-    out.add(new Slot(schema, parent, name));
+    out.add(new Slot(value, schema, parent, name));
     if (value.isObject() && schema.has("properties")) {
       for (Map.Entry<String, JsonNode> p : value.properties()) {
         slots(schema.get("properties").get(p.getKey()), p.getValue(), value, p.getKey(), out);
@@ -149,23 +149,29 @@ class TypedToolPropertiesTest {
     }
   }
 
-  /** A JSON value whose type is not the schema's. */
-  private static JsonNode wrongFor(String type, int kind) {
-    switch (type) {
-      case "integer":
-        return kind == 0 ? Json.NODES.stringNode("1") : Json.NODES.numberNode(1.5);
-      case "number":
-        return kind == 0 ? Json.NODES.stringNode("1.5") : Json.NODES.booleanNode(true);
-      case "string":
-        return kind == 0 ? Json.NODES.numberNode(1) : Json.NODES.nullNode();
-      case "boolean":
-        return kind == 0 ? Json.NODES.stringNode("true") : Json.NODES.numberNode(0);
-      case "array":
-        return kind == 0 ? Json.object() : Json.NODES.stringNode("[]");
-      case "object":
-        return kind == 0 ? Json.array() : Json.NODES.nullNode();
-      default:
-        throw new AssertionError(type);
+  /**
+   * A JSON value of another type than the one Jackson wrote for the Java value (an int is written as an integer, a
+   * double as a floating-point number), so the oracle is the record's Java types, not the schema under test.
+   */
+  private static JsonNode wrongFor(JsonNode value, int kind) {
+    if (value.isIntegralNumber()) {
+      return kind == 0 ? Json.NODES.stringNode("1") : Json.NODES.numberNode(1.5);
     }
+    if (value.isNumber()) {
+      return kind == 0 ? Json.NODES.stringNode("1.5") : Json.NODES.booleanNode(true);
+    }
+    if (value.isString()) {
+      return kind == 0 ? Json.NODES.numberNode(1) : Json.NODES.nullNode();
+    }
+    if (value.isBoolean()) {
+      return kind == 0 ? Json.NODES.stringNode("true") : Json.NODES.numberNode(0);
+    }
+    if (value.isArray()) {
+      return kind == 0 ? Json.object() : Json.NODES.stringNode("[]");
+    }
+    if (value.isObject()) {
+      return kind == 0 ? Json.array() : Json.NODES.nullNode();
+    }
+    throw new AssertionError(value);
   }
 }

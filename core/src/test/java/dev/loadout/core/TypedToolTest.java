@@ -129,7 +129,8 @@ class TypedToolTest {
 
     TypedTool<GetWeather> weather = TypedTool.builder(GetWeather.class).handler((args, t) -> "ok").build();
     loadout.close();
-    record Plain(String city, Optional<String> country, @Max(9) int days, Optional<Unit> unit) {}
+    record Plain(@jakarta.validation.constraints.Pattern(regexp = "^[A-Z]") String city, Optional<String> country,
+        @Max(9) int days, Optional<Unit> unit, @Size(max = 3) List<String> tags) {}
     AtomicReference<Plain> plainSeen = new AtomicReference<>();
     TypedTool<Plain> plain = TypedTool.builder(Plain.class).handler((args, t) -> {
       plainSeen.set(args);
@@ -139,9 +140,14 @@ class TypedToolTest {
     strict = turn.renderStrict(Dialect.OPENAI_CHAT);
     assertThat(strict.notStrict()).extracting(StrictTools.NotStrict::toolName).containsExactly("get_weather");
     List<ToolCall> calls = Dialect.OPENAI_CHAT.parseToolCalls(openAiCall("plain",
-        "{\"city\":\"Oslo\",\"country\":null,\"days\":4,\"unit\":null}"));
+        "{\"city\":\"Oslo\",\"country\":null,\"days\":4,\"unit\":null,\"tags\":[]}"));
     assertThat(success(run(turn, calls.get(0))).modelText()).isEqualTo("ok");
-    assertThat(plainSeen.get()).isEqualTo(new Plain("Oslo", Optional.empty(), 4, Optional.empty()));
+    assertThat(plainSeen.get()).isEqualTo(new Plain("Oslo", Optional.empty(), 4, Optional.empty(), List.of()));
+    // Ordered by name: get_weather (sent plain) first, then plain, strict with its pattern and item bound kept.
+    JsonNode shownPlain = strict.tools().toJsonNode().get(1);
+    assertThat(shownPlain.at("/function/strict").asBoolean()).isTrue();
+    assertThat(shownPlain.at("/function/parameters/properties/tags/maxItems").asInt()).isEqualTo(3);
+    assertThat(shownPlain.at("/function/parameters/properties/city/pattern").asString()).isEqualTo("^[A-Z]");
   }
 
   @Test
