@@ -49,17 +49,11 @@ public class ExecuteBenchmark {
     ToolRegistry registry = ToolRegistry.builder().register(builtIns.toArray(new BaseTool[0])).build();
     loadout = Loadout.builder(registry).groupOrder(Toolset.GROUP_ORDER).executor(Runnable::run).build();
     turn = loadout.prepare(Turns.BOTH.get(0));
-    // The first built-in whose schema takes no argument at all: the call passes every check and reaches the tool.
-    for (String name : turn.visibleNames()) {
-      ToolCall candidate = ToolCall.of("call_1", name, "{}");
-      ToolResult r = turn.execute(candidate).toCompletableFuture().join();
-      if (r instanceof ToolResult.Failure f && f.code().equals("not_implemented")) {
-        call = candidate;
-        break;
-      }
-    }
-    if (call == null) {
-      throw new IllegalStateException("no fixture tool accepts {}; the benchmark would measure a refusal");
+    // A call that passes every check and reaches the tool, which answers at once.
+    call = ToolCall.of("call_1", "get_weather", "{\"location\":\"Berlin\"}");
+    ToolResult r = turn.execute(call).toCompletableFuture().join();
+    if (!(r instanceof ToolResult.Failure f && f.code().equals("not_implemented"))) {
+      throw new IllegalStateException("the call did not reach the tool, so the benchmark would measure a refusal: " + r);
     }
   }
 

@@ -41,13 +41,16 @@ final class DeadlineStep implements ExecutionStep {
       return CompletableFuture.completedFuture(ToolExecution.notStarted(variant, "scheduler"));
     }
     answered.whenComplete((r, e) -> deadline.cancel(false));
-    chain.proceed(chain.call()).whenComplete((result, error) -> {
-      if (error != null) {
-        answered.completeExceptionally(error);
-      } else {
-        answered.complete(result);
-      }
-    });
+    CompletionStage<ToolResult> inner = chain.proceed(chain.call());
+    if (inner != answered) {
+      inner.whenComplete((result, error) -> {
+        if (error != null) {
+          answered.completeExceptionally(error);
+        } else {
+          answered.complete(result);
+        }
+      });
+    }
     return answered;
   }
 }

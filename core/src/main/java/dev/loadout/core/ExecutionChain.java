@@ -2,7 +2,7 @@ package dev.loadout.core;
 
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
-import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
 
 /**
  * One call's chain, as in OkHttp: an immutable array of links and an index. The links, outermost first (see
@@ -12,24 +12,35 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * steps are trusted.
  */
 final class ExecutionChain implements ToolInterceptor.Chain {
+  private static final AtomicIntegerFieldUpdater<ExecutionChain> PROCEEDED =
+      AtomicIntegerFieldUpdater.newUpdater(ExecutionChain.class, "proceeded");
+
   private final PreparedTurn turn;
   private final ToolInterceptor[] links;
-  private final int index;
   private final CallState state;
-  private final AtomicBoolean proceeded = new AtomicBoolean();
-  private final ToolCall call;
+  /**
+   * Whether only Loadout's own code holds this chain (the call's entry, and the steps): such a chain moves on in place
+   * from one step to the next, so a call without host interceptors costs one chain object, not one per link. A chain
+   * handed to a host's interceptor never changes and is held to the contract.
+   */
+  private final boolean trusted;
+  private int index;
+  private ToolCall call;
+  private volatile int proceeded;
 
   /** The chain a call enters: {@code proceed(call)} runs the first link. */
   static ExecutionChain start(PreparedTurn turn) {
-    return new ExecutionChain(turn, turn.loadout().links, 0, new CallState(), null);
+    return new ExecutionChain(turn, turn.loadout().links, 0, new CallState(), null, true);
   }
 
-  private ExecutionChain(PreparedTurn turn, ToolInterceptor[] links, int index, CallState state, ToolCall call) {
+  private ExecutionChain(PreparedTurn turn, ToolInterceptor[] links, int index, CallState state, ToolCall call,
+      boolean trusted) {
     this.turn = turn;
     this.links = links;
     this.index = index;
     this.state = state;
     this.call = call;
+    this.trusted = trusted;
   }
 
   @Override
@@ -62,11 +73,17 @@ final class ExecutionChain implements ToolInterceptor.Chain {
     if (next == null) {
       return CompletableFuture.failedFuture(new IllegalStateException(previous() + " passed a null call to proceed()"));
     }
-    if (!proceeded.compareAndSet(false, true)) {
+    ToolInterceptor link = links[index];
+    if (trusted && link instanceof ExecutionStep) {
+      // Loadout's own code passes the call to its own next step: each step proceeds once, synchronously.
+      index++;
+      call = next;
+      return link.intercept(this);
+    }
+    if (!trusted && !PROCEEDED.compareAndSet(this, 0, 1)) {
       return CompletableFuture.failedFuture(new IllegalStateException(previous() + " must call proceed() at most once"));
     }
-    ToolInterceptor link = links[index];
-    ExecutionChain rest = new ExecutionChain(turn, links, index + 1, state, next);
+    ExecutionChain rest = new ExecutionChain(turn, links, index + 1, state, next, link instanceof ExecutionStep);
     if (link instanceof ExecutionStep) {
       return link.intercept(rest);
     }
@@ -90,7 +107,7 @@ final class ExecutionChain implements ToolInterceptor.Chain {
     }
     // Answered without passing the call on: known once the interceptor's stage completes, since it may proceed later.
     return result.whenComplete((r, e) -> {
-      if (r != null && !rest.proceeded.get()) {
+      if (r != null && rest.proceeded == 0) {
         events.callShortCircuited(turn, next, link, r);
       }
     });

@@ -55,8 +55,10 @@ final class InvokeStep implements ExecutionStep {
   private static CompletionStage<ToolResult> run(PreparedTurn turn, BaseTool tool, ToolSpec variant, ToolCall call,
       CallState state) {
     Loadout loadout = turn.loadout();
-    CompletableFuture<ToolResult> out = new CompletableFuture<>();
     CompletableFuture<ToolResult> answered = state.answered;
+    // Without tool interceptors between them, the tool answers the deadline's stage itself: one stage less per call.
+    CompletableFuture<ToolResult> out = answered != null && loadout.links[loadout.deadlineLink + 1] == INSTANCE
+        ? answered : new CompletableFuture<>();
     // A fatal error is answered at once like any other, then rethrown to the executor's thread (outside the
     // FutureTask, which would keep it), where the host's uncaught-exception handling decides what happens.
     AtomicReference<Error> fatal = new AtomicReference<>();
