@@ -18,19 +18,21 @@ final class AvailabilityRunner {
 
   AvailabilityRunner(List<AvailabilityFilter> filters, WarnOnce warnings) {
     this.filters = List.copyOf(filters);
-    this.filterNames = this.filters.stream().map(AvailabilityRunner::filterName).toArray(String[]::new);
     this.warnings = warnings;
+    this.filterNames = this.filters.stream().map(this::filterName).toArray(String[]::new);
   }
 
   int size() {
     return filters.size();
   }
 
-  private static String filterName(AvailabilityFilter f) {
+  private String filterName(AvailabilityFilter f) {
     String name;
     try {
       name = f.name();
     } catch (RuntimeException e) {
+      warnings.warn(Loadout.LOG, "filter-name|" + f.getClass().getName(), () -> "Availability filter "
+          + f.getClass().getName() + " threw from name(); its hiding reasons name its class instead", e);
       name = null;
     }
     return name == null || name.isBlank() ? f.getClass().getName() : name;
@@ -67,11 +69,14 @@ final class AvailabilityRunner {
       AvailabilityDecision.HIDDEN_BY_ASSEMBLY, "the tool hid itself for this turn");
 
   /** The tool's own reason for hiding itself; the generic one when it gives none usable. */
-  private static AvailabilityDecision hiddenReason(BaseTool tool, TurnContext context) {
+  private AvailabilityDecision hiddenReason(BaseTool tool, TurnContext context) {
     try {
       AvailabilityDecision d = tool.hiddenReason(context);
       return d != null && !d.isAvailable() ? d : GENERIC_HIDDEN;
     } catch (RuntimeException e) {
+      warnings.warn(Loadout.LOG, "hidden-reason|" + tool.getClass().getName() + "|" + e.getClass().getName(),
+          () -> "Tool " + tool.getClass().getName() + " threw from hiddenReason(); it is hidden with the generic reason",
+          e);
       return GENERIC_HIDDEN;
     }
   }

@@ -157,4 +157,45 @@ class ContainmentTest {
     assertThatThrownBy(() -> ToolCall.of("c9", "ping", "{").argumentsJson())
         .isInstanceOf(IllegalStateException.class).hasMessageContaining("'c9'").hasMessageContaining("'ping'");
   }
+
+  @Test
+  void aFilterWhoseNameThrowsIsNamedByItsClassAndLoggedOnce() {
+    AvailabilityFilter nameless = new AvailabilityFilter() {
+      @Override
+      public AvailabilityDecision evaluate(ToolSpec spec, TurnContext context) {
+        return spec.name().equals("b") ? AvailabilityDecision.hidden("not_b", "no b today") : AvailabilityDecision.available();
+      }
+
+      @Override
+      public String name() {
+        throw new IllegalStateException("name bug");
+      }
+    };
+    try (Loadout loadout = Loadout.builder(ToolRegistry.builder().register(Tools.FnTool.echo(Tools.spec("a")),
+        Tools.FnTool.echo(Tools.spec("b"))).build()).addFilter(nameless).build()) {
+      for (int turn = 0; turn < 3; turn++) {
+        PreparedTurn t = loadout.prepare(Tools.context().build());
+        assertThat(t.visibleNames()).containsExactly("a");
+        assertThat(t.hidden("b").orElseThrow().reasons().get(0).source()).isEqualTo(nameless.getClass().getName());
+      }
+      assertThat(loadout.warnings.logged()).isEqualTo(1);
+    }
+  }
+
+  @Test
+  void aToolWhoseHiddenReasonThrowsIsHiddenWithTheGenericReasonAndLoggedOnce() {
+    BaseTool shy = new Tools.FnTool(Tools.spec("shy"), (call, ctx) -> null, ctx -> java.util.Optional.empty()) {
+      @Override
+      public AvailabilityDecision hiddenReason(TurnContext context) {
+        throw new IllegalStateException("reason bug");
+      }
+    };
+    try (Loadout loadout = Loadout.builder(ToolRegistry.builder().register(shy).build()).build()) {
+      for (int turn = 0; turn < 3; turn++) {
+        assertThat(loadout.prepare(Tools.context().build()).hidden("shy").orElseThrow()
+            .hasReason(AvailabilityDecision.HIDDEN_BY_ASSEMBLY)).isTrue();
+      }
+      assertThat(loadout.warnings.logged()).isEqualTo(1);
+    }
+  }
 }

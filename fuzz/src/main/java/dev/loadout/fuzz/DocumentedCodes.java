@@ -25,7 +25,8 @@ final class DocumentedCodes {
 
   private static final List<Class<?>> HOLDERS = List.of(ToolResult.class, AvailabilityFilters.class, FetchUrlTool.class,
       WebSearchTool.class, GenerateImageTool.class, AnalyzeImageTool.class, GenerateVoiceMessageTool.class,
-      ReviewCapabilities.class, McpFailureCodes.class, dev.loadout.core.search.SearchException.class);
+      ReviewCapabilities.class, McpFailureCodes.class, dev.loadout.core.search.SearchException.class,
+      dev.loadout.core.net.BackendException.class);
   /** In PersonaBlockTools' Javadoc: {@code user_block_failed_*} and {@code user_unblock_failed_*}. */
   private static final List<String> BLOCK_FAILURES = List.of("invalid_target", "invalid_type", "invalid_duration",
       "invalid_reason", "ambiguous_user", "user_not_found", "bridge_user", "bot_target", "missing_permission",

@@ -41,6 +41,8 @@ import org.slf4j.LoggerFactory;
  */
 final class Calls {
   private static final Logger LOG = LoggerFactory.getLogger(Calls.class);
+  /** The kinds of bot-side error already logged with their stack: each is logged once. */
+  private final java.util.Set<String> internalErrorsLogged = java.util.concurrent.ConcurrentHashMap.newKeySet();
   private static final int MAX_ERROR_CHARS = 2_000;
   private static final int MAX_PROGRESS_MESSAGE = 200;
 
@@ -189,6 +191,14 @@ final class Calls {
       case McpFailureCodes.SERVER_ERROR:
         pool.answered(c);
         return ToolResult.failure(f.code(), message, false);
+      case McpFailureCodes.INTERNAL_ERROR:
+        // The bot's bug, not the server's: the breaker is not told, and the stack goes to the log, once per kind.
+        if (internalErrorsLogged.size() < 64 && internalErrorsLogged.add(f.detail())) {
+          LOG.warn("An MCP call to '{}' on {} failed inside the bot ({}); the server's health is not affected",
+              mcpName, t.key().describe(), f.detail(), Failures.programmingError(e));
+        }
+        return ToolResult.failure(f.code(), "The MCP tool '" + mcpName + "' could not be called because of an error in "
+            + "the bot, not the server.", false);
       default:
         pool.failed(c, "a call failed with " + f.code());
         boolean retryable = f.code().equals(McpFailureCodes.TIMEOUT) || f.code().equals(McpFailureCodes.UNREACHABLE)

@@ -45,6 +45,11 @@ final class Failures {
     if (text.contains("MCP session with server terminated")) {
       return new Classified(McpFailureCodes.SESSION_LOST, text);
     }
+    Throwable bug = programmingError(t);
+    if (bug != null) {
+      // Nothing the server sent explains it: quarantining a healthy server for the bot's own bug would hide the bug.
+      return new Classified(McpFailureCodes.INTERNAL_ERROR, bug.getClass().getSimpleName());
+    }
     return new Classified(McpFailureCodes.PROTOCOL_ERROR, innermost == null ? t.getClass().getSimpleName() : innermost);
   }
 
@@ -90,6 +95,27 @@ final class Failures {
     }
     if (c instanceof IllegalStateException && String.valueOf(c.getMessage()).contains("capability")) {
       return new Classified(McpFailureCodes.PROTOCOL_ERROR, c.getMessage());
+    }
+    return null;
+  }
+
+  /**
+   * The first cause that is a programming error on the bot's side (Loadout's or a plug-in's), or null. These types mean
+   * a broken invariant in Java code, never a server's answer: the SDK and Loadout's transports report what a server
+   * sent as their own exceptions, which {@link #direct} knows.
+   */
+  static Throwable programmingError(Throwable t) {
+    int depth = 0;
+    for (Throwable c = t; c != null && depth < 32; c = c.getCause(), depth++) {
+      if (c instanceof NullPointerException || c instanceof ClassCastException
+          || c instanceof IndexOutOfBoundsException || c instanceof ArrayStoreException
+          || c instanceof ArithmeticException || c instanceof NegativeArraySizeException
+          || c instanceof IllegalMonitorStateException) {
+        return c;
+      }
+      if (c.getCause() == c) {
+        break;
+      }
     }
     return null;
   }

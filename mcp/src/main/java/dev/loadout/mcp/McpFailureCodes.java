@@ -26,6 +26,11 @@ public final class McpFailureCodes {
   /** The server's answer was not valid MCP (non-JSON body, oversized response, missing capability). */
   public static final String PROTOCOL_ERROR = "mcp_protocol_error";
   /**
+   * Loadout or a plug-in failed while calling the server (a {@link NullPointerException}, a {@link ClassCastException}):
+   * a bug on the bot's side, not the server's, so it never counts toward the server's breaker.
+   */
+  public static final String INTERNAL_ERROR = "mcp_internal_error";
+  /**
    * The connection to the server ended while the call was in flight: its event stream or process ended, or
    * the connection was reset. Retryable: the connection is dropped and reconnected in the background, and the
    * server's tools are hidden until that succeeds.

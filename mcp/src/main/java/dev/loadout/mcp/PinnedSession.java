@@ -2,6 +2,8 @@ package dev.loadout.mcp;
 
 import dev.loadout.core.net.NetworkGuard;
 import dev.loadout.core.net.SafeHttpClient;
+import dev.loadout.core.net.BackendException;
+import dev.loadout.core.net.Backends;
 import dev.loadout.core.net.SafeHttpException;
 import dev.loadout.core.net.SafeHttpRequest;
 import dev.loadout.core.net.SafeHttpStream;
@@ -162,26 +164,17 @@ final class PinnedSession implements AutoCloseable {
     }
   }
 
-  /** What the pinned client's failure means for MCP; its message names the host at most. */
+  /**
+   * What the pinned client's failure means for MCP: the shared backend classification ({@link Backends#classify}),
+   * in MCP's codes, which the breaker reads; its message names the host at most.
+   */
   static TransportFailure failure(SafeHttpException e) {
-    String code;
-    switch (e.code()) {
-      case SafeHttpException.URL_REFUSED:
-        code = McpFailureCodes.BLOCKED;
-        break;
-      case SafeHttpException.CONNECT_TIMEOUT:
-      case SafeHttpException.READ_TIMEOUT:
-      case SafeHttpException.DEADLINE_EXCEEDED:
-        code = McpFailureCodes.TIMEOUT;
-        break;
-      case SafeHttpException.CONNECTION_FAILED:
-      case SafeHttpException.CONNECTION_CLOSED:
-      case SafeHttpException.TLS_FAILURE:
-        code = McpFailureCodes.UNREACHABLE;
-        break;
-      default:
-        code = McpFailureCodes.PROTOCOL_ERROR;
-    }
+    String code = switch (Backends.classify(e, "The MCP server", BackendException::new).code()) {
+      case BackendException.UPSTREAM_REFUSED -> McpFailureCodes.BLOCKED;
+      case BackendException.TIMEOUT -> McpFailureCodes.TIMEOUT;
+      case BackendException.UPSTREAM_UNREACHABLE -> McpFailureCodes.UNREACHABLE;
+      default -> McpFailureCodes.PROTOCOL_ERROR;
+    };
     return new TransportFailure(code, e.getMessage());
   }
 

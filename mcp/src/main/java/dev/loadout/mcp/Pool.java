@@ -312,7 +312,9 @@ final class Pool {
       listeners.connect(t.key(), null, e.code);
       LOG.warn("MCP {} ('{}') could not connect; quarantined and retried in the background: {}", t.key().describe(),
           t.name(), e.getMessage());
-      h.breaker.onConnectFailure();
+      if (!e.code.equals(McpFailureCodes.INTERNAL_ERROR)) {
+        h.breaker.onConnectFailure(); // the bot's own bug is no reason to quarantine the server
+      }
       return Optional.empty();
     }
     if (closed || generations.getOrDefault(t.key(), 0L) != generation) {
@@ -336,7 +338,10 @@ final class Pool {
     try {
       t = current.apply(key);
     } catch (RuntimeException e) {
-      t = Optional.empty(); // a flag left set would hide the server for good
+      // The registration store failed: contained (a flag left set would hide the server for good) and said.
+      LOG.warn("MCP {}: its registration could not be read for the background reconnect ({}); the next turn retries",
+          key.describe(), e.getClass().getName());
+      t = Optional.empty();
     }
     if (t.isEmpty()) {
       h.reconnecting.set(false);

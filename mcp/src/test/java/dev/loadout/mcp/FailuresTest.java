@@ -29,4 +29,29 @@ class FailuresTest {
 
     assertThat(Failures.classify(error).code()).isEqualTo(McpFailureCodes.SERVER_ERROR);
   }
+
+  @Test
+  void theBotsOwnBugIsAnInternalErrorNotAProtocolErrorThatWouldQuarantineTheServer() {
+    NullPointerException npe = new NullPointerException("Cannot invoke \"String.length()\" because \"name\" is null");
+
+    Failures.Classified wrapped = Failures.classify(new java.util.concurrent.ExecutionException(
+        new RuntimeException("Client failed to initialize by explicit API call", npe)));
+    Failures.Classified bare = Failures.classify(new ClassCastException("cannot cast"));
+
+    assertThat(wrapped.code()).isEqualTo(McpFailureCodes.INTERNAL_ERROR);
+    assertThat(wrapped.detail()).as("the class, not a message quoting the bot's data").isEqualTo("NullPointerException");
+    assertThat(bare.code()).isEqualTo(McpFailureCodes.INTERNAL_ERROR);
+  }
+
+  @Test
+  void whatAServerCausesKeepsItsCodeEvenBesideABug() {
+    // A timeout or a refused connection is the server's (or the network's), whatever else is in the chain.
+    assertThat(Failures.classify(new RuntimeException("x", new java.util.concurrent.TimeoutException())).code())
+        .isEqualTo(McpFailureCodes.TIMEOUT);
+    assertThat(Failures.classify(new RuntimeException("x", new java.net.ConnectException("refused"))).code())
+        .isEqualTo(McpFailureCodes.UNREACHABLE);
+    // Something unknown that is not a programming error still reads as the server's protocol breaking.
+    assertThat(Failures.classify(new RuntimeException("unexpected frame")).code())
+        .isEqualTo(McpFailureCodes.PROTOCOL_ERROR);
+  }
 }

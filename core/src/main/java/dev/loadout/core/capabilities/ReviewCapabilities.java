@@ -64,7 +64,21 @@ public final class ReviewCapabilities implements BaseTool {
 
   private ReviewCapabilities(Builder b) {
     this.commands = b.commands;
-    this.adminDetails = b.adminDetails;
+    Function<TurnContext, Map<String, String>> host = b.adminDetails;
+    java.util.concurrent.atomic.AtomicBoolean warned = new java.util.concurrent.atomic.AtomicBoolean();
+    // The report says the details could not be read; the operator hears why once, naming the function.
+    this.adminDetails = ctx -> {
+      try {
+        return host.apply(ctx);
+      } catch (RuntimeException e) {
+        if (warned.compareAndSet(false, true)) {
+          org.slf4j.LoggerFactory.getLogger(ReviewCapabilities.class).warn(
+              "The administrator-details function {} threw; reports say the details could not be read",
+              host.getClass().getName(), e);
+        }
+        throw e;
+      }
+    };
   }
 
   /** Starts a configuration; with nothing set, commands are empty and there are no admin details. */

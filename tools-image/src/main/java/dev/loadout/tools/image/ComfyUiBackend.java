@@ -150,7 +150,7 @@ public final class ComfyUiBackend implements ImageBackend, AutoCloseable {
         .header("Accept", "application/json").body(ImageHttp.JSON.writeValueAsBytes(body), "application/json").build()));
     JsonNode id = queued.get("prompt_id");
     if (id == null || !id.isString() || id.stringValue().isBlank()) {
-      throw new ImageBackendException(ImageBackendException.BAD_RESPONSE, ImageHttp.WHO + " queued the workflow without a prompt_id", false);
+      throw new ImageBackendException(ImageBackendException.BAD_UPSTREAM_RESPONSE, ImageHttp.WHO + " queued the workflow without a prompt_id", false);
     }
     List<JsonNode> files = outputs(id.stringValue(), deadline);
     List<ToolMedia> media = new ArrayList<>(files.size());
@@ -192,7 +192,7 @@ public final class ComfyUiBackend implements ImageBackend, AutoCloseable {
         .header("Accept", "application/json").body(body, form.contentType()).build()));
     String name = string(answer, "name");
     if (name.isEmpty()) {
-      throw new ImageBackendException(ImageBackendException.BAD_RESPONSE, ImageHttp.WHO + " accepted an upload without naming it", false);
+      throw new ImageBackendException(ImageBackendException.BAD_UPSTREAM_RESPONSE, ImageHttp.WHO + " accepted an upload without naming it", false);
     }
     String subfolder = string(answer, "subfolder");
     return subfolder.isEmpty() ? name : subfolder + "/" + name;
@@ -216,7 +216,7 @@ public final class ComfyUiBackend implements ImageBackend, AutoCloseable {
           return images;
         }
         if (status.path("completed").asBoolean(false)) {
-          throw new ImageBackendException(ImageBackendException.BAD_RESPONSE,
+          throw new ImageBackendException(ImageBackendException.BAD_UPSTREAM_RESPONSE,
               ImageHttp.WHO + " finished the workflow without an output image", false);
         }
       }
@@ -245,7 +245,7 @@ public final class ComfyUiBackend implements ImageBackend, AutoCloseable {
     SafeHttpResponse response = ImageHttp.exchange(client, ImageHttp.request("GET", url, apiKey).build());
     String mime = ImageHttp.imageType(response).orElse(string(file, "filename").toLowerCase().endsWith(".png") ? "image/png" : "");
     if (mime.isEmpty() || response.bodyLength() == 0) {
-      throw new ImageBackendException(ImageBackendException.BAD_RESPONSE, ImageHttp.WHO + " sent an output that is not an image", false);
+      throw new ImageBackendException(ImageBackendException.BAD_UPSTREAM_RESPONSE, ImageHttp.WHO + " sent an output that is not an image", false);
     }
     return ToolMedia.base64(mime, Base64.getEncoder().encodeToString(response.body()));
   }

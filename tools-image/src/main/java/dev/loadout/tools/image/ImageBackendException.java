@@ -2,29 +2,25 @@ package dev.loadout.tools.image;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
+import dev.loadout.core.net.BackendException;
 import org.apiguardian.api.API;
 
 /**
  * An image backend could not produce an image. The message is shown to the model and the user, so it
  * must be plain and never carry a key or a URL with credentials.
  *
+ * <p>Codes are {@link BackendException}'s, shared by every backend ({@code timeout}, {@code upstream_status},
+ * {@code upstream_refused}, {@code bad_upstream_response}, ...), plus {@link #ERROR} for what only an image backend
+ * reports: a workflow that failed, a mode it cannot serve.
+ *
  * @since 0.1
  */
 @API(status = EXPERIMENTAL, since = "0.1")
-public final class ImageBackendException extends Exception {
-  /** Code: the backend failed (an HTTP error status, no image); the default. */
+public final class ImageBackendException extends BackendException {
+  /** Code: the backend failed in its own way (a workflow error, an unsupported mode); the default. */
   public static final String ERROR = "image_backend_error";
-  /** Code: the backend did not finish within its deadline. */
-  public static final String TIMEOUT = "image_backend_timeout";
-  /** Code: the backend answered something that could not be read (malformed JSON, no outputs). */
-  public static final String BAD_RESPONSE = "image_backend_bad_response";
-  /** Code: the network policy refused the backend's address or a result URL it gave. */
-  public static final String REFUSED = "image_backend_refused";
 
   private static final long serialVersionUID = 1L;
-
-  private final String code;
-  private final boolean retryable;
 
   /**
    * A failure with code {@link #ERROR}.
@@ -39,26 +35,11 @@ public final class ImageBackendException extends Exception {
   /**
    * A failure with a code; {@code generate_image} returns it as the failed result's code.
    *
-   * @param code a stable code such as {@link #TIMEOUT}; never blank
+   * @param code a stable lower_snake_case code such as {@link #TIMEOUT}
    * @param message a user-safe message
    * @param retryable whether the same request may succeed later
    */
   public ImageBackendException(String code, String message, boolean retryable) {
-    super(message);
-    if (code == null || code.isBlank()) {
-      throw new IllegalArgumentException("code must not be blank, but was " + code);
-    }
-    this.code = code;
-    this.retryable = retryable;
-  }
-
-  /** The stable failure code; never null. */
-  public String code() {
-    return code;
-  }
-
-  /** Whether the same request may succeed later (a timeout, a 5xx). */
-  public boolean retryable() {
-    return retryable;
+    super(code, message, retryable);
   }
 }

@@ -1,13 +1,12 @@
 package dev.loadout.tools.image;
 
 import dev.loadout.core.ToolMedia;
+import dev.loadout.core.net.Backends;
 import dev.loadout.core.net.SafeHttpClient;
-import dev.loadout.core.net.SafeHttpException;
 import dev.loadout.core.net.SafeHttpRequest;
 import dev.loadout.core.net.SafeHttpResponse;
 import java.util.Base64;
 import java.util.Locale;
-import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -26,37 +25,14 @@ final class ImageHttp {
   private ImageHttp() {
   }
 
-  /** Sends a request; a transport failure becomes an {@link ImageBackendException}, any status is a response. */
+  /** Sends a request; a transport failure becomes an {@link ImageBackendException} ({@link Backends#classify}). */
   static SafeHttpResponse send(SafeHttpClient client, SafeHttpRequest request) throws ImageBackendException {
-    try {
-      return client.send(request);
-    } catch (SafeHttpException e) {
-      switch (e.code()) {
-        case SafeHttpException.URL_REFUSED:
-          throw new ImageBackendException(ImageBackendException.REFUSED, WHO + "'s address is not allowed by the network policy ("
-              + e.verdict().map(v -> v.code()).orElse("refused") + ")", false);
-        case SafeHttpException.CONNECT_TIMEOUT:
-        case SafeHttpException.READ_TIMEOUT:
-        case SafeHttpException.DEADLINE_EXCEEDED:
-          throw new ImageBackendException(ImageBackendException.TIMEOUT, WHO + " did not answer in time (" + e.code() + ")", true);
-        case SafeHttpException.BODY_TOO_LARGE:
-        case SafeHttpException.HEADERS_TOO_LARGE:
-        case SafeHttpException.PROTOCOL_ERROR:
-          throw new ImageBackendException(ImageBackendException.BAD_RESPONSE, WHO + " sent an answer that could not be read ("
-              + e.code() + ")", false);
-        default:
-          throw new ImageBackendException(WHO + " could not be reached (" + e.code() + ")", e.retryable());
-      }
-    }
+    return Backends.send(client, request, WHO, ImageBackendException::new);
   }
 
-  /** The response when its status is 2xx, else a failure; 5xx and 429 are retryable. */
+  /** The response when its status is 2xx, else the failure ({@link Backends#ok}): 5xx and 429 are retryable. */
   static SafeHttpResponse ok(SafeHttpResponse response) throws ImageBackendException {
-    int s = response.status();
-    if (s < 200 || s > 299) {
-      throw new ImageBackendException(WHO + " answered HTTP " + s, s >= 500 || s == 429);
-    }
-    return response;
+    return Backends.ok(response, WHO, ImageBackendException::new);
   }
 
   /** Sends and checks the status. */
@@ -64,18 +40,9 @@ final class ImageHttp {
     return ok(send(client, request));
   }
 
-  /** The body as a JSON object, or a {@link ImageBackendException#BAD_RESPONSE}. */
+  /** The body as a JSON object, or a {@link ImageBackendException#BAD_UPSTREAM_RESPONSE}. */
   static JsonNode jsonObject(SafeHttpResponse response) throws ImageBackendException {
-    JsonNode root;
-    try {
-      root = JSON.readTree(response.body());
-    } catch (JacksonException e) {
-      root = null;
-    }
-    if (root == null || !root.isObject()) {
-      throw new ImageBackendException(ImageBackendException.BAD_RESPONSE, WHO + " answered with malformed JSON", false);
-    }
-    return root;
+    return Backends.jsonObject(response, WHO, ImageBackendException::new);
   }
 
   /** A request builder with a JSON accept header, the response cap, and the bearer key when there is one. */
@@ -93,10 +60,10 @@ final class ImageHttp {
     try {
       request = SafeHttpRequest.builder("GET", url).maxBodyBytes(MAX_RESPONSE_BYTES).rejectOversizedBody(true).build();
     } catch (IllegalArgumentException e) {
-      throw new ImageBackendException(ImageBackendException.BAD_RESPONSE, WHO + " named a result image by an invalid URL", false);
+      throw new ImageBackendException(ImageBackendException.BAD_UPSTREAM_RESPONSE, WHO + " named a result image by an invalid URL", false);
     }
     SafeHttpResponse response = exchange(client, request);
-    String type = imageType(response).orElseThrow(() -> new ImageBackendException(ImageBackendException.BAD_RESPONSE,
+    String type = imageType(response).orElseThrow(() -> new ImageBackendException(ImageBackendException.BAD_UPSTREAM_RESPONSE,
         WHO + " sent a result that is not an image", false));
     return ToolMedia.base64(type, Base64.getEncoder().encodeToString(response.body()));
   }
@@ -106,12 +73,9 @@ final class ImageHttp {
     return response.contentType().map(t -> t.split(";")[0].trim().toLowerCase(Locale.ROOT)).filter(t -> t.startsWith("image/"));
   }
 
-  /** Checks a base URL setting; the URL without a trailing slash. */
+  /** Checks a base URL setting ({@link Backends#baseUrl}); the URL without a trailing slash. */
   static String baseUrl(String baseUrl) {
-    if (baseUrl == null || !(baseUrl.startsWith("http://") || baseUrl.startsWith("https://"))) {
-      throw new IllegalArgumentException("baseUrl must be an http(s) URL, but was " + baseUrl);
-    }
-    return baseUrl.endsWith("/") ? baseUrl.substring(0, baseUrl.length() - 1) : baseUrl;
+    return Backends.baseUrl("baseUrl", baseUrl);
   }
 
   /** Checks a backend label setting; the label trimmed. */
@@ -131,6 +95,6 @@ final class ImageHttp {
 
   /** A user-safe "no image" failure. */
   static ImageBackendException noImage() {
-    return new ImageBackendException(ImageBackendException.BAD_RESPONSE, WHO + " returned no image", true);
+    return new ImageBackendException(ImageBackendException.BAD_UPSTREAM_RESPONSE, WHO + " returned no image", true);
   }
 }

@@ -154,8 +154,8 @@ class ComfyUiBackendTest {
 
     assertThatThrownBy(() -> backend().build().generate(textToImage("a fox")))
         .isInstanceOfSatisfying(ImageBackendException.class, e -> {
-          assertThat(e.code()).isEqualTo(ImageBackendException.ERROR);
-          assertThat(e.getMessage()).isEqualTo("The image backend answered HTTP 500");
+          assertThat(e.code()).isEqualTo(ImageBackendException.UPSTREAM_STATUS);
+          assertThat(e.getMessage()).isEqualTo("The image backend answered HTTP 500.");
           assertThat(e.retryable()).isTrue();
         });
     assertThat(server.to("/history/")).isEmpty();
@@ -167,8 +167,8 @@ class ComfyUiBackendTest {
 
     assertThatThrownBy(() -> backend().build().generate(textToImage("a fox")))
         .isInstanceOfSatisfying(ImageBackendException.class, e -> {
-          assertThat(e.code()).isEqualTo(ImageBackendException.BAD_RESPONSE);
-          assertThat(e.getMessage()).isEqualTo("The image backend answered with malformed JSON");
+          assertThat(e.code()).isEqualTo(ImageBackendException.BAD_UPSTREAM_RESPONSE);
+          assertThat(e.getMessage()).isEqualTo("The image backend sent a response that is not a JSON object.");
         });
   }
 
@@ -177,7 +177,7 @@ class ComfyUiBackendTest {
     server.promptAnswer = "{\"error\":{\"type\":\"prompt_outputs_failed_validation\"}}";
 
     assertThatThrownBy(() -> backend().build().generate(textToImage("a fox")))
-        .isInstanceOfSatisfying(ImageBackendException.class, e -> assertThat(e.code()).isEqualTo(ImageBackendException.BAD_RESPONSE));
+        .isInstanceOfSatisfying(ImageBackendException.class, e -> assertThat(e.code()).isEqualTo(ImageBackendException.BAD_UPSTREAM_RESPONSE));
   }
 
   @Test
@@ -186,7 +186,7 @@ class ComfyUiBackendTest {
 
     assertThatThrownBy(() -> backend().build().generate(textToImage("a fox")))
         .isInstanceOfSatisfying(ImageBackendException.class, e -> {
-          assertThat(e.code()).isEqualTo(ImageBackendException.BAD_RESPONSE);
+          assertThat(e.code()).isEqualTo(ImageBackendException.BAD_UPSTREAM_RESPONSE);
           assertThat(e.getMessage()).isEqualTo("The image backend finished the workflow without an output image");
         });
     assertThat(server.to("/view")).isEmpty();
@@ -208,7 +208,7 @@ class ComfyUiBackendTest {
     try (SafeHttpClient production = SafeHttpClient.builder(NetworkGuard.of(NetworkPolicy.production())).build()) {
       ComfyUiBackend untrusted = ComfyUiBackend.builder(production, server.baseUrl(), TXT2IMG).pollInterval(Duration.ZERO).build();
       assertThatThrownBy(() -> untrusted.generate(textToImage("a fox")))
-          .isInstanceOfSatisfying(ImageBackendException.class, e -> assertThat(e.code()).isEqualTo(ImageBackendException.REFUSED));
+          .isInstanceOfSatisfying(ImageBackendException.class, e -> assertThat(e.code()).isEqualTo(ImageBackendException.UPSTREAM_REFUSED));
       assertThat(server.received).isEmpty();
 
       try (ComfyUiBackend trusted = ComfyUiBackend.builder(production, server.baseUrl(), TXT2IMG).pollInterval(Duration.ZERO)

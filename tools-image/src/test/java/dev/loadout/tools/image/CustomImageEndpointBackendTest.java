@@ -93,7 +93,7 @@ class CustomImageEndpointBackendTest {
       server.answer("/gen", 200, "{\"images\":[{\"url\":\"http://cdn.test:" + server.url("").split(":")[2] + "/files/out.png\"}]}");
 
       assertThatThrownBy(() -> backend.generate(textToImage()))
-          .isInstanceOfSatisfying(ImageBackendException.class, e -> assertThat(e.code()).isEqualTo(ImageBackendException.REFUSED));
+          .isInstanceOfSatisfying(ImageBackendException.class, e -> assertThat(e.code()).isEqualTo(ImageBackendException.UPSTREAM_REFUSED));
     }
     assertThat(server.received).extracting(ImagesFakeServer.Received::path).containsExactly("/gen");
   }
@@ -105,7 +105,7 @@ class CustomImageEndpointBackendTest {
 
     assertThatThrownBy(() -> CustomImageEndpointBackend.builder(client, server.url("/gen")).build().generate(textToImage()))
         .isInstanceOfSatisfying(ImageBackendException.class, e -> {
-          assertThat(e.code()).isEqualTo(ImageBackendException.BAD_RESPONSE);
+          assertThat(e.code()).isEqualTo(ImageBackendException.BAD_UPSTREAM_RESPONSE);
           assertThat(e.getMessage()).isEqualTo("The image backend sent a result that is not an image");
         });
   }
@@ -116,12 +116,12 @@ class CustomImageEndpointBackendTest {
 
     server.answer("/gen", 502, "{}");
     assertThatThrownBy(() -> backend.generate(textToImage())).isInstanceOfSatisfying(ImageBackendException.class, e -> {
-      assertThat(e.code()).isEqualTo(ImageBackendException.ERROR);
+      assertThat(e.code()).isEqualTo(ImageBackendException.UPSTREAM_STATUS);
       assertThat(e.retryable()).isTrue();
     });
     server.answer("/gen", 200, "not json");
     assertThatThrownBy(() -> backend.generate(textToImage())).isInstanceOfSatisfying(ImageBackendException.class,
-        e -> assertThat(e.code()).isEqualTo(ImageBackendException.BAD_RESPONSE));
+        e -> assertThat(e.code()).isEqualTo(ImageBackendException.BAD_UPSTREAM_RESPONSE));
     server.answer("/gen", 200, "{\"images\":[]}");
     assertThatThrownBy(() -> backend.generate(textToImage())).isInstanceOfSatisfying(ImageBackendException.class,
         e -> assertThat(e.getMessage()).isEqualTo("The image backend returned no image"));

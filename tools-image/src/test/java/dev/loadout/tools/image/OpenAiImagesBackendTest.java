@@ -101,7 +101,7 @@ class OpenAiImagesBackendTest {
 
     assertThatThrownBy(() -> backend().generate(textToImage("1:1")))
         .isInstanceOfSatisfying(ImageBackendException.class, e -> {
-          assertThat(e.getMessage()).isEqualTo("The image backend answered HTTP 503");
+          assertThat(e.getMessage()).isEqualTo("The image backend answered HTTP 503.");
           assertThat(e.retryable()).isTrue();
         });
   }
@@ -156,7 +156,7 @@ class OpenAiImagesBackendTest {
   @Test
   void theBuilderRejectsANonHttpBaseUrlAndNamesIt() {
     assertThatThrownBy(() -> OpenAiImagesBackend.builder(client, "ftp://x", "m"))
-        .isInstanceOf(IllegalArgumentException.class).hasMessage("baseUrl must be an http(s) URL, but was ftp://x");
+        .isInstanceOf(IllegalArgumentException.class).hasMessage("baseUrl must be an absolute http(s) URL with a host, but its scheme was 'ftp'");
   }
 
   static JsonNode json(byte[] body) {

@@ -150,7 +150,7 @@ public final class CustomSpeechEndpoint implements SpeechEndpoint {
     if (type.equals("application/json")) {
       return fromJson(response.body());
     }
-    throw new SpeechException("The speech endpoint returned no audio", false);
+    throw new SpeechException(SpeechException.BAD_UPSTREAM_RESPONSE, SpeechHttp.WHO + " returned no audio", false);
   }
 
   private static SpeechAudio fromJson(byte[] body) throws SpeechException {
@@ -158,7 +158,7 @@ public final class CustomSpeechEndpoint implements SpeechEndpoint {
     try {
       root = SpeechHttp.JSON.readTree(body);
     } catch (JacksonException e) {
-      throw new SpeechException("The speech endpoint answered with malformed JSON", false);
+      throw new SpeechException(SpeechException.BAD_UPSTREAM_RESPONSE, SpeechHttp.WHO + " answered with malformed JSON", false);
     }
     JsonNode audio = root == null ? null : root.get("audio_base64");
     byte[] bytes;
@@ -168,7 +168,7 @@ public final class CustomSpeechEndpoint implements SpeechEndpoint {
       bytes = new byte[0];
     }
     if (bytes.length == 0) {
-      throw new SpeechException("The speech endpoint returned no audio", false);
+      throw new SpeechException(SpeechException.BAD_UPSTREAM_RESPONSE, SpeechHttp.WHO + " returned no audio", false);
     }
     JsonNode type = root.get("mime_type");
     JsonNode millis = root.get("duration_ms");

@@ -53,8 +53,11 @@ public final class GenerateVoiceMessageTool implements BaseTool {
   public static final String ENABLED_FLAG = "voice_messages_enabled";
   /** Failure code: voice messages are unavailable on this turn (config changed since prepare). */
   public static final String UNAVAILABLE = "voice_unavailable";
-  /** Failure code: synthesis or delivery failed. */
-  public static final String SPEECH_ERROR = "speech_error";
+  /**
+   * Failure code: speech could not be made for a reason of its own (configuration, voice, script); a failure of the
+   * speech service itself answers with the shared backend codes ({@code timeout}, {@code upstream_status}, ...).
+   */
+  public static final String SPEECH_ERROR = SpeechException.SPEECH_ERROR;
   /** The tool's deadline by default: thirty seconds, Loadout's own default for a tool. */
   public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(30);
 
@@ -234,7 +237,7 @@ public final class GenerateVoiceMessageTool implements BaseTool {
       }
       audio = sent.get();
     } catch (SpeechException e) {
-      return Optional.of(ToolResult.failure(SPEECH_ERROR, e.getMessage(), e.retryable()));
+      return Optional.of(ToolResult.failure(e.code(), e.getMessage(), e.retryable()));
     }
     ObjectNode data = JsonNodeFactory.instance.objectNode();
     data.put("delivered", true).put("title", title).put("mime_type", audio.mimeType()).put("bytes", audio.bytes().length);

@@ -1,7 +1,7 @@
 package dev.loadout.tools.voice;
 
+import dev.loadout.core.net.Backends;
 import dev.loadout.core.net.SafeHttpClient;
-import dev.loadout.core.net.SafeHttpException;
 import dev.loadout.core.net.SafeHttpRequest;
 import dev.loadout.core.net.SafeHttpResponse;
 import java.util.Optional;
@@ -19,20 +19,17 @@ final class SpeechHttp {
   private SpeechHttp() {
   }
 
-  /** Sends a request; a transport failure or an error status becomes a {@link SpeechException}. */
+  /** How messages name any speech service. */
+  static final String WHO = "The speech endpoint";
+
+  /**
+   * Sends a request; a transport failure or an error status becomes a {@link SpeechException} with the shared codes
+   * ({@link Backends#exchange}), an empty body {@code bad_upstream_response} (retryable: such services stumble).
+   */
   static SafeHttpResponse exchange(SafeHttpClient client, SafeHttpRequest request) throws SpeechException {
-    SafeHttpResponse response;
-    try {
-      response = client.send(request);
-    } catch (SafeHttpException e) {
-      throw new SpeechException("The speech endpoint could not be reached (" + e.code() + ")", e.retryable());
-    }
-    int s = response.status();
-    if (s < 200 || s > 299) {
-      throw new SpeechException("The speech endpoint answered HTTP " + s, s >= 500 || s == 429);
-    }
+    SafeHttpResponse response = Backends.exchange(client, request, WHO, SpeechException::new);
     if (response.bodyLength() == 0) {
-      throw new SpeechException("The speech endpoint returned no audio", true);
+      throw new SpeechException(SpeechException.BAD_UPSTREAM_RESPONSE, WHO + " returned no audio", true);
     }
     return response;
   }
@@ -50,11 +47,8 @@ final class SpeechHttp {
     return label.trim();
   }
 
-  /** Checks an http(s) URL setting. */
+  /** Checks an http(s) URL setting ({@link Backends#baseUrl}). */
   static String url(String setting, String url) {
-    if (url == null || !(url.startsWith("http://") || url.startsWith("https://"))) {
-      throw new IllegalArgumentException(setting + " must be an http(s) URL, but was " + url);
-    }
-    return url.endsWith("/") ? url.substring(0, url.length() - 1) : url;
+    return Backends.baseUrl(setting, url);
   }
 }

@@ -77,7 +77,8 @@ class CustomSpeechEndpointTest {
         SafeHttpClient trusted = strict.forTrustedBackend()) {
       SpeechException refused = catchThrowableOfType(SpeechException.class, () -> CustomSpeechEndpoint
           .builder(strict, server.root() + "/tts").build().synthesize(new SpeechRequest("Hi", "v1", Optional.empty())));
-      assertThat(refused.getMessage()).contains("url_refused");
+      assertThat(refused.getMessage()).contains("not allowed by the network policy");
+      assertThat(refused.code()).isEqualTo(SpeechException.UPSTREAM_REFUSED);
       assertThat(server.received).as("refused before any request").isEmpty();
 
       SpeechAudio audio = CustomSpeechEndpoint.builder(trusted, server.root() + "/tts").build()

@@ -114,7 +114,7 @@ class SpeechDispatcherTest {
     ToolResult result = callTool(dispatcher(endpoint(false), PersonaVoice.voiceId("nova")), VoiceFixtures.context().build(),
         "{\"script\":\"Hi\"}");
 
-    assertThat(result).isEqualTo(ToolResult.failure(GenerateVoiceMessageTool.SPEECH_ERROR, "The speech endpoint answered HTTP 503", true));
+    assertThat(result).isEqualTo(ToolResult.failure(SpeechException.UPSTREAM_STATUS, "The speech endpoint answered HTTP 503.", true));
     assertThat(delivery.delivered).isEmpty();
   }
 
@@ -124,7 +124,8 @@ class SpeechDispatcherTest {
       SpeechEndpoint endpoint = OpenAiSpeechEndpoint.builder(production, server.baseUrl(), "m").apiKey(KEY).build();
 
       assertThatThrownBy(() -> endpoint.synthesize(new SpeechRequest("Hi", "nova", Optional.empty())))
-          .isInstanceOf(SpeechException.class).hasMessage("The speech endpoint could not be reached (url_refused)");
+          .isInstanceOf(SpeechException.class).hasMessageStartingWith("The speech endpoint's address is not allowed by the network policy (")
+          .satisfies(e -> assertThat(((SpeechException) e).code()).isEqualTo(SpeechException.UPSTREAM_REFUSED));
     }
     assertThat(server.received).isEmpty();
   }

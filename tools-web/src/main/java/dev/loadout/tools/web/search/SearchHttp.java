@@ -1,17 +1,15 @@
 package dev.loadout.tools.web.search;
 
 import dev.loadout.core.search.SearchException;
+import dev.loadout.core.net.Backends;
 import dev.loadout.core.net.SafeHttpClient;
-import dev.loadout.core.net.SafeHttpException;
 import dev.loadout.core.net.SafeHttpRequest;
 import dev.loadout.core.net.SafeHttpResponse;
 import java.net.URI;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.util.Locale;
-import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.json.JsonMapper;
 
 /**
  * The HTTP plumbing engines share: every request goes through the pinned client, and every failure of it
@@ -22,68 +20,22 @@ final class SearchHttp {
   /** Search answers are small; a larger one is a misbehaving upstream. */
   static final long MAX_BODY_BYTES = 2L << 20;
 
-  private static final JsonMapper JSON = JsonMapper.builder().build();
 
   private SearchHttp() {}
 
-  /** Sends a request; a transport failure becomes a {@link SearchException}, any status is a response. */
+  /** Sends a request; a transport failure becomes a {@link SearchException} ({@link Backends#classify}). */
   static SafeHttpResponse send(SafeHttpClient client, SafeHttpRequest request, String engine) throws SearchException {
-    SafeHttpResponse response;
-    try {
-      response = client.send(request);
-    } catch (SafeHttpException e) {
-      switch (e.code()) {
-        case SafeHttpException.URL_REFUSED:
-          String why = e.verdict().map(v -> v.code()).orElse("refused");
-          throw new SearchException(SearchException.BACKEND_REFUSED,
-              engine + "'s address is not allowed by the network policy (" + why + ").", false);
-        case SafeHttpException.CONNECT_TIMEOUT:
-        case SafeHttpException.READ_TIMEOUT:
-        case SafeHttpException.DEADLINE_EXCEEDED:
-          throw new SearchException(SearchException.UPSTREAM_TIMEOUT, engine + " did not answer in time.", true);
-        case SafeHttpException.BODY_TOO_LARGE:
-        case SafeHttpException.HEADERS_TOO_LARGE:
-        case SafeHttpException.PROTOCOL_ERROR:
-        case SafeHttpException.TOO_MANY_REDIRECTS:
-        case SafeHttpException.BAD_REDIRECT:
-          throw new SearchException(SearchException.BAD_UPSTREAM_RESPONSE,
-              engine + " sent an answer that could not be read (" + e.code() + ").", false);
-        default:
-          throw new SearchException(SearchException.UPSTREAM_UNREACHABLE,
-              engine + " could not be reached (" + e.code() + ").", e.retryable());
-      }
-    }
-    return response;
+    return Backends.send(client, request, engine, SearchException::new);
   }
 
-  /** The response if its status is 2xx and its body whole, else the matching failure. */
+  /** The response if its status is 2xx and its body whole, else the matching failure ({@link Backends#ok}). */
   static SafeHttpResponse ok(SafeHttpResponse response, String engine) throws SearchException {
-    int status = response.status();
-    if (status == 429) {
-      throw new SearchException(SearchException.RATE_LIMITED, engine + " is rate-limiting requests (HTTP 429).", true);
-    }
-    if (status < 200 || status > 299) {
-      throw new SearchException(SearchException.UPSTREAM_STATUS, engine + " answered HTTP " + status + ".", status >= 500);
-    }
-    if (response.truncated()) {
-      throw new SearchException(SearchException.BAD_UPSTREAM_RESPONSE, engine + " sent an answer larger than "
-          + (MAX_BODY_BYTES >> 20) + " MiB.", false);
-    }
-    return response;
+    return Backends.ok(response, engine, SearchException::new);
   }
 
   /** The body as a JSON object, or a {@link SearchException#BAD_UPSTREAM_RESPONSE}. */
   static JsonNode jsonObject(SafeHttpResponse response, String engine) throws SearchException {
-    JsonNode root;
-    try {
-      root = JSON.readTree(response.body());
-    } catch (JacksonException e) {
-      root = null;
-    }
-    if (root == null || !root.isObject()) {
-      throw new SearchException(SearchException.BAD_UPSTREAM_RESPONSE, engine + " sent a response that is not a JSON object.", false);
-    }
-    return root;
+    return Backends.jsonObject(response, engine, SearchException::new);
   }
 
   static String encode(String value) {
@@ -120,27 +72,8 @@ final class SearchHttp {
     }
   }
 
-  /**
-   * Checks a configured base URL at build time: absolute http(s), a host, no user info (credentials in a
-   * URL end up in logs). Whether the address may be reached is the guard's call, on every request.
-   */
+  /** A configured base URL ({@link Backends#baseUrl}), with the trailing slash engines resolve paths against. */
   static String baseUrl(String setting, String url) {
-    if (url == null || url.isBlank()) {
-      throw new IllegalArgumentException(setting + " must be an http(s) URL, but was " + url);
-    }
-    URI uri;
-    try {
-      uri = new URI(url.strip());
-    } catch (java.net.URISyntaxException e) {
-      throw new IllegalArgumentException(setting + " must be an http(s) URL, but was '" + url + "'");
-    }
-    if (uri.getRawUserInfo() != null) {
-      throw new IllegalArgumentException(setting + " must not carry credentials in the URL");
-    }
-    if (!isWebUrl(url) || uri.getRawQuery() != null || uri.getRawFragment() != null) {
-      throw new IllegalArgumentException(setting + " must be an http(s) URL without query or fragment, but was '" + url + "'");
-    }
-    String s = uri.toString();
-    return s.endsWith("/") ? s : s + "/";
+    return Backends.baseUrl(setting, url) + "/";
   }
 }

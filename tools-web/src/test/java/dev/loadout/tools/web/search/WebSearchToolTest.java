@@ -252,7 +252,7 @@ class WebSearchToolTest {
     WebSearchToolBuilder production = WebSearchTool.builder().networkPolicy(NetworkPolicy.production()).duckDuckGo(false);
 
     ToolResult.Failure refused = failure(call(tool(production.searxng(searxng.url())), "{\"query\": \"q\"}"));
-    assertThat(refused.code()).isEqualTo(SearchException.BACKEND_REFUSED);
+    assertThat(refused.code()).isEqualTo(SearchException.UPSTREAM_REFUSED);
     assertThat(refused.message()).startsWith("SearXNG's address is not allowed by the network policy");
 
     assertThat(success(call(tool(production.trustSearxngOnPrivateNetwork(true)), "{\"query\": \"q\"}")).data()
@@ -261,7 +261,7 @@ class WebSearchToolTest {
     // Trusting SearXNG opens nothing else: Brave on loopback is still refused.
     ToolResult.Failure braveRefused = failure(call(tool(production.engineOrder(List.of("brave")).brave(KEY)
         .braveBaseUrl(brave.url())), "{\"query\": \"q\"}"));
-    assertThat(braveRefused.code()).isEqualTo(SearchException.BACKEND_REFUSED);
+    assertThat(braveRefused.code()).isEqualTo(SearchException.UPSTREAM_REFUSED);
     assertThat(searxng.received).hasSize(1);
     assertThat(brave.received).isEmpty();
   }
