@@ -140,7 +140,9 @@ public final class BotWorker implements Worker {
       feed.subscribe(kind, c -> context.observe("change", c.kind(), c.isEverything() ? "*" : c.scope()));
     }
     mcp = JdbcMcpRegistrationStore.create(ds, Keys.cipher(), feed);
-    McpSettings settings = McpSettings.builder().requireHttps(false).connectTimeout(Duration.ofSeconds(5))
+    // Sixty racing adds each test-connect to one in-JVM server: on a loaded 2-core machine a test connection can wait
+    // its turn for seconds, and a connect timeout there would turn the race under test into "unreachable".
+    McpSettings settings = McpSettings.builder().requireHttps(false).connectTimeout(Duration.ofSeconds(30))
         .maxServersPerGuild(step.intArg(2)).build();
     manager = GuildMcpManager.builder(mcp, NetworkGuard.of(NetworkPolicy.development())).settings(settings).build();
     loadout = Loadout.builder(ToolRegistry.builder().build()).externalTools(manager).build();
