@@ -27,7 +27,7 @@ import java.util.concurrent.CompletionStage;
  * An offline demo bot: a few sample tools, two conversations, what each model would see and why, the
  * renders for OpenAI and Anthropic, and scripted tool calls (including bad ones) run end to end.
  *
- * <p>Run it with the README's first command. Nothing here touches the network.
+ * <p>Run it with the demo command of {@code docs/examples.md}. Nothing here touches the network.
  */
 public final class Demo {
   static final Clock CLOCK = Clock.fixed(Instant.parse("2026-11-30T12:00:00Z"), ZoneOffset.UTC);

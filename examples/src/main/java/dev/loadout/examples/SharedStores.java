@@ -21,8 +21,8 @@ import java.util.Map;
 import org.postgresql.ds.PGSimpleDataSource;
 
 /**
- * {@code shared-stores}: the stores of one bot process among several on one PostgreSQL, wired as the README's
- * "Several processes: the change feed" shows (a test keeps the two identical). The stores borrow connections
+ * {@code shared-stores}: the stores of one bot process among several on one PostgreSQL, wired as the section
+ * "Several processes: the change feed" of {@code docs/stores.md} shows (a test keeps the two identical). The stores borrow connections
  * from a HikariCP pool; the change feed listens on one connection of a plain {@link PGSimpleDataSource}, because
  * a pool may recycle a connection under a {@code LISTEN}, and every notification sent while nobody listens is lost.
  *

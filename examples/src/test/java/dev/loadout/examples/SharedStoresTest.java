@@ -11,11 +11,8 @@ import dev.loadout.core.store.StoreChanges;
 import dev.loadout.core.store.TestDatabases;
 import dev.loadout.mcp.TokenCipher;
 import java.io.ByteArrayOutputStream;
-import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Base64;
@@ -27,27 +24,13 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * The README's wiring for several processes is the compiled one, and it works on the CI PostgreSQL (in a schema of
- * its own; skipped without PostgreSQL, failed under {@code CI=true}, as every PostgreSQL test).
+ * The wiring for several processes (the one {@code docs/stores.md} shows, which {@code DocsTest} keeps identical to
+ * {@link SharedStores}) works on the CI PostgreSQL (in a schema of its own; skipped without PostgreSQL, failed under
+ * {@code CI=true}, as every PostgreSQL test).
  */
 @Timeout(60)
 class SharedStoresTest {
-  private static final Path ROOT = Path.of("").toAbsolutePath().getParent();
   private static final byte[] KEY = new byte[32];
-
-  @Test
-  void theReadmeWiringIsTheCompiledOne() throws IOException {
-    List<String> readme = Files.readAllLines(ROOT.resolve("README.md"));
-    int section = -1;
-    for (int i = 0; i < readme.size() && section < 0; i++) {
-      section = readme.get(i).startsWith("**Several processes: the change feed.**") ? i : -1;
-    }
-    assertThat(section).as("the README's section").isNotNegative();
-    String snippet = QuickStartTest.between(readme.subList(section, readme.size()), "```java", "```");
-    String source = QuickStartTest.between(Files.readAllLines(ROOT.resolve(
-        "examples/src/main/java/dev/loadout/examples/SharedStores.java")), "// stores:start", "// stores:end");
-    assertThat(snippet).isEqualTo(source);
-  }
 
   @Test
   void twoProcessesWiredThisWayShareABlockThroughTheChangeFeed() throws Exception {

@@ -7,7 +7,7 @@ import java.util.Set;
 /**
  * The long run: {@code -calls N} tool calls (default 1,000,000), with bodies, URLs, pages and configs in proportion,
  * from {@code -seed S} (default 42); prints one summary line and any examples of breaches, and exits 1 when there
- * was one. Run it with the README's command.
+ * was one. Run it with the soak command of {@code docs/hostile-input.md}.
  */
 public final class Soak {
   private Soak() {}

@@ -54,7 +54,8 @@ import javax.sql.DataSource;
  * return the instant it first showed; a bot turns every few milliseconds here, and gives up after the timeout.
  * Feed events are reported as observations {@code change <kind> <scope or *>}, and on PostgreSQL each listening
  * connection the feed opens as {@code listener <backend pid>}. On PostgreSQL the stores borrow their connections
- * from a HikariCP pool and the feed listens on a plain {@code PGSimpleDataSource} connection, as the README advises.
+ * from a HikariCP pool and the feed listens on a plain {@code PGSimpleDataSource} connection, as
+ * docs/stores.md advises.
  */
 public final class BotWorker implements Worker {
   static final ToolSpec LOOKUP = ToolSpec.builder("lookup", """
@@ -115,7 +116,7 @@ public final class BotWorker implements Worker {
     DataSource plain = SharedDb.open(step.arg(0));
     DataSource ds = plain;
     if (step.arg(0).startsWith("pg:")) {
-      // The stores borrow from a pool, as the README advises; the feed's listener keeps a plain connection. Small
+      // The stores borrow from a pool, as docs/stores.md advises; the feed's listener keeps a plain connection. Small
       // and lazy, because every test of every build on this machine shares the one PostgreSQL's 100 connections;
       // the racing adds queue for a connection, which is what a host's pool does too.
       HikariConfig config = new HikariConfig();
