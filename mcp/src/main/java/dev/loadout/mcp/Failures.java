@@ -100,17 +100,19 @@ final class Failures {
   }
 
   /**
-   * The first cause that is a programming error on the bot's side (Loadout's or a plug-in's), or null. These types mean
-   * a broken invariant in Java code, never a server's answer: the SDK and Loadout's transports report what a server
-   * sent as their own exceptions, which {@link #direct} knows.
+   * The first cause that is a programming error in Loadout's own code, or null: one of the types that mean a broken
+   * invariant ({@link NullPointerException}, {@link ClassCastException}, ...) thrown from a {@code dev.loadout} frame
+   * (the first frame outside the JDK). The same types thrown inside the MCP SDK stay the server's: the SDK meets some
+   * server misbehaviour that way (a client closed before it initialised throws an NPE), and such a server must still
+   * be quarantined.
    */
   static Throwable programmingError(Throwable t) {
     int depth = 0;
     for (Throwable c = t; c != null && depth < 32; c = c.getCause(), depth++) {
-      if (c instanceof NullPointerException || c instanceof ClassCastException
+      if ((c instanceof NullPointerException || c instanceof ClassCastException
           || c instanceof IndexOutOfBoundsException || c instanceof ArrayStoreException
           || c instanceof ArithmeticException || c instanceof NegativeArraySizeException
-          || c instanceof IllegalMonitorStateException) {
+          || c instanceof IllegalMonitorStateException) && thrownByLoadout(c)) {
         return c;
       }
       if (c.getCause() == c) {
@@ -118,6 +120,18 @@ final class Failures {
       }
     }
     return null;
+  }
+
+  /** Whether the first frame outside the JDK that threw this is Loadout's. */
+  private static boolean thrownByLoadout(Throwable c) {
+    for (StackTraceElement frame : c.getStackTrace()) {
+      String name = frame.getClassName();
+      if (name.startsWith("java.") || name.startsWith("jdk.") || name.startsWith("sun.")) {
+        continue;
+      }
+      return name.startsWith("dev.loadout.");
+    }
+    return false;
   }
 
   private static Throwable unwrap(Throwable t) {

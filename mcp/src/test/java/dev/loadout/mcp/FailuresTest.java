@@ -44,6 +44,18 @@ class FailuresTest {
   }
 
   @Test
+  void theSameExceptionThrownInsideTheSdkStaysTheServers() {
+    // The SDK throws an NPE when a client that never initialised is closed: a server that hangs causes it.
+    NullPointerException sdk = new NullPointerException("session is null");
+    sdk.setStackTrace(new StackTraceElement[] {
+        new StackTraceElement("io.modelcontextprotocol.client.McpAsyncClient", "closeGracefully", "McpAsyncClient.java", 1),
+        new StackTraceElement("dev.loadout.mcp.Connector", "connect", "Connector.java", 1)});
+
+    assertThat(Failures.classify(new RuntimeException("Client failed to initialize", sdk)).code())
+        .isEqualTo(McpFailureCodes.PROTOCOL_ERROR);
+  }
+
+  @Test
   void whatAServerCausesKeepsItsCodeEvenBesideABug() {
     // A timeout or a refused connection is the server's (or the network's), whatever else is in the chain.
     assertThat(Failures.classify(new RuntimeException("x", new java.util.concurrent.TimeoutException())).code())

@@ -55,7 +55,7 @@ import tools.jackson.databind.node.ObjectNode;
  * cloud-metadata denylist still applies. One deadline ({@link Builder#timeout(Duration)}) covers upload,
  * queueing, polling and fetching; when it passes the call fails with {@link ImageBackendException#TIMEOUT}.
  * The client's policy also caps each body: output images larger than its {@code maxBodyBytes} (5 MiB in
- * production) fail as {@link ImageBackendException#BAD_RESPONSE}, so give image backends a client whose
+ * production) fail as {@link ImageBackendException#BAD_UPSTREAM_RESPONSE}, so give image backends a client whose
  * policy allows image-sized bodies. Close the backend to close a client it made.
  *
  * @since 0.1
