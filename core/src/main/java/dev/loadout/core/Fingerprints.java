@@ -42,6 +42,14 @@ final class Fingerprints {
     return "0000000000000000".substring(hex.length()) + hex;
   }
 
+  /**
+   * A key for OpenAI's {@code prompt_cache_key} from a prefix fingerprint: a fixed prefix so operators can tell
+   * Loadout's keys from their own, well under the field's 64 characters.
+   */
+  static String cacheKey(String prefixFingerprint) {
+    return "loadout-tools-" + prefixFingerprint;
+  }
+
   private static long mix(long z) {
     z = (z ^ (z >>> 33)) * 0xff51afd7ed558ccdL;
     z = (z ^ (z >>> 33)) * 0xc4ceb9fe1a85ec53L;

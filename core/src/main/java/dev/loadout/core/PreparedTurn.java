@@ -45,6 +45,9 @@ public final class PreparedTurn {
   private final List<BaseTool> tools;
   private final List<HiddenTool> hidden;
   private final String fingerprint;
+  /** How many of {@link #visible} form the stable prefix; the rest were discovered by tool search. */
+  private final int stableCount;
+  private final String prefixFingerprint;
   /** Replaced families whose replacing tools are shown on this turn, with those tools' names. */
   private final Map<String, List<String>> replacementNames;
   /** Per visible tool: the external source's label, or null for a built-in. */
@@ -67,6 +70,8 @@ public final class PreparedTurn {
     this.tools = tools;
     this.hidden = Collections.unmodifiableList(hidden);
     this.fingerprint = Fingerprints.ofTurn(visible);
+    this.stableCount = visible.size();
+    this.prefixFingerprint = fingerprint;
   }
 
   /** The context this turn was prepared for. */
@@ -119,6 +124,41 @@ public final class PreparedTurn {
    */
   public String fingerprint() {
     return fingerprint;
+  }
+
+  /**
+   * How many of the first {@link #visible()} tools form the turn's stable prefix: every tool loaded from the start
+   * (built-ins, then external tools, then the tool search function when some tools are deferred). Tools a tool search
+   * discovered come after it, in the order they were discovered, and never move a tool of the prefix, so the
+   * provider's cached prefix holds while a session discovers tools.
+   *
+   * @since 0.1
+   */
+  public int stableCount() {
+    return stableCount;
+  }
+
+  /**
+   * A digest of the stable prefix ({@link #stableCount()} tools) in order, separate from {@link #fingerprint()}: it
+   * does not change when a tool search discovers a tool, only when a tool of the prefix changes (a guild's MCP server
+   * added or changed changes it; the built-ins' bytes before the first external tool are unaffected either way).
+   *
+   * @since 0.1
+   */
+  public String prefixFingerprint() {
+    return prefixFingerprint;
+  }
+
+  /**
+   * A value for OpenAI's {@code prompt_cache_key} request field, derived from {@link #prefixFingerprint()}: requests
+   * that share this turn's stable tool prefix share a key, so OpenAI routes them to the machines that hold that
+   * prefix. Loadout never sends it; a host that already keys by conversation may combine the two. Contains no user
+   * data.
+   *
+   * @since 0.1
+   */
+  public String promptCacheKey() {
+    return Fingerprints.cacheKey(prefixFingerprint);
   }
 
   /**
