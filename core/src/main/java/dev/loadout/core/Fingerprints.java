@@ -42,6 +42,16 @@ final class Fingerprints {
     return "0000000000000000".substring(hex.length()) + hex;
   }
 
+  /** {@link #ofTurn(List)} with the point where the shown tools end and the deferred ones begin mixed in. */
+  static String ofTurn(List<ToolSpec> all, int shown) {
+    long h = 0x9E3779B97F4A7C15L ^ all.size() ^ ((long) shown << 32);
+    for (ToolSpec s : all) {
+      h = mix(h * 31 + s.fingerprintBits());
+    }
+    String hex = Long.toHexString(mix(h));
+    return "0000000000000000".substring(hex.length()) + hex;
+  }
+
   /**
    * A key for OpenAI's {@code prompt_cache_key} from a prefix fingerprint: a fixed prefix so operators can tell
    * Loadout's keys from their own, well under the field's 64 characters.

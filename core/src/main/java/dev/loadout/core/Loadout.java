@@ -95,6 +95,8 @@ public final class Loadout implements AutoCloseable {
   private volatile Routing routing = Routing.EMPTY;
   /** Whether Anthropic renders mark the last tool of the stable prefix with {@code cache_control}. */
   private final boolean cacheBreakpoint;
+  /** Tool search; null when off. */
+  private final ToolSearch toolSearch;
 
   private Loadout(Builder b) {
     this.registry = b.registry;
@@ -121,6 +123,7 @@ public final class Loadout implements AutoCloseable {
     this.listeners = b.listeners;
     this.ticker = b.ticker;
     this.cacheBreakpoint = b.cacheBreakpoint;
+    this.toolSearch = b.toolSearch;
     this.defaultTimeout = b.defaultTimeout;
     this.shaper = new ResultShaper(b.maxResultChars, b.remainders);
     this.nullMeansAbsent = b.nullMeansAbsent;
@@ -210,7 +213,10 @@ public final class Loadout implements AutoCloseable {
     for (int k = 0; k < external.length; k++) {
       keep(external[k], outside[k], visible, tools, sources, hidden);
     }
-    PreparedTurn turn = new PreparedTurn(this, context, visible, tools, sources, hidden, effective, events);
+    PreparedTurn turn = toolSearch == null ? null : deferring(context, visible, tools, sources, hidden, effective, events);
+    if (turn == null) {
+      turn = new PreparedTurn(this, context, visible, tools, sources, hidden, effective, events);
+    }
     if (events != TurnEvents.OFF) {
       for (HiddenTool h : turn.hidden()) {
         events.toolHidden(context, h);
@@ -218,6 +224,76 @@ public final class Loadout implements AutoCloseable {
       events.prepareEnd(turn, start);
     }
     return turn;
+  }
+
+  /**
+   * The turn with the policy's deferred tools taken out of the loaded list and {@value ToolSearch#FUNCTION_NAME} ending
+   * its stable prefix; null when nothing is deferred. Core tools are never deferred.
+   */
+  private PreparedTurn deferring(TurnContext context, List<ToolSpec> visible, List<BaseTool> tools, List<String> sources,
+      List<HiddenTool> hidden, Map<String, List<String>> effective, TurnEvents events) {
+    List<DeferralPolicy.Candidate> candidates = new ArrayList<>(visible.size());
+    for (int i = 0; i < visible.size(); i++) {
+      ToolSpec v = visible.get(i);
+      if (v.name().equals(ToolSearch.FUNCTION_NAME)) {
+        warnings.warn(LOG, "search-name", () -> "A tool named '" + ToolSearch.FUNCTION_NAME + "' is registered, so tool "
+            + "search is off on turns that show it; rename the tool to use tool search", null);
+        return null;
+      }
+      int tokens = (ToolRenderer.tool(Dialect.OPENAI_CHAT, v).length + 3) / 4;
+      candidates.add(new DeferralPolicy.Candidate(v, java.util.Optional.ofNullable(sources.get(i)), tokens));
+    }
+    Map<String, HiddenTool.Reason> decided;
+    try {
+      decided = toolSearch.policy.defer(java.util.Collections.unmodifiableList(candidates), context);
+    } catch (RuntimeException e) {
+      warnings.warn(LOG, "deferral|" + e.getClass().getName(), () -> "Deferral policy "
+          + toolSearch.policy.getClass().getName() + " failed; this turn defers nothing", e);
+      return null;
+    }
+    if (decided == null || decided.isEmpty()) {
+      return null;
+    }
+    List<ToolSpec> loaded = new ArrayList<>(visible.size() + 1);
+    List<BaseTool> loadedTools = new ArrayList<>(visible.size() + 1);
+    List<String> loadedSources = new ArrayList<>(visible.size() + 1);
+    List<DeferredTool> deferred = new ArrayList<>();
+    List<ToolSpec> specs = new ArrayList<>();
+    List<BaseTool> implementations = new ArrayList<>();
+    List<String> deferredSources = new ArrayList<>();
+    Map<String, Integer> positions = new HashMap<>();
+    for (int i = 0; i < visible.size(); i++) {
+      ToolSpec v = visible.get(i);
+      HiddenTool.Reason reason = decided.get(v.name());
+      if (reason != null && v.isCore()) {
+        warnings.warn(LOG, "deferral-core|" + v.name(), () -> "Deferral policy " + toolSearch.policy.getClass().getName()
+            + " deferred core tool '" + v.name() + "'; core tools are always loaded", null);
+        reason = null;
+      }
+      if (reason == null) {
+        loaded.add(v);
+        loadedTools.add(tools.get(i));
+        loadedSources.add(sources.get(i));
+      } else {
+        positions.put(v.name(), deferred.size());
+        deferred.add(new DeferredTool(v.name(), reason, java.util.Optional.ofNullable(sources.get(i)),
+            ToolIndex.searchText(v)));
+        specs.add(v);
+        implementations.add(tools.get(i));
+        deferredSources.add(sources.get(i));
+      }
+    }
+    if (deferred.isEmpty()) {
+      return null;
+    }
+    loaded.add(toolSearch.function);
+    loadedTools.add(SearchToolsTool.INSTANCE);
+    loadedSources.add(null);
+    Deferral deferral = new Deferral(toolSearch, java.util.Collections.unmodifiableList(deferred), List.copyOf(specs),
+        List.copyOf(implementations), java.util.Collections.unmodifiableList(deferredSources), Map.copyOf(positions));
+    ToolDiscovery discovery = context.attribute(ToolDiscovery.KEY).orElseGet(ToolDiscovery::create);
+    return new PreparedTurn(this, context, loaded, loadedTools, loadedSources, hidden, effective, events, loaded.size(),
+        deferral, discovery);
   }
 
   private static void keep(ToolRegistry.Entry entry, Decided d, List<ToolSpec> visible, List<BaseTool> tools,
@@ -353,6 +429,11 @@ public final class Loadout implements AutoCloseable {
 
   /** The turn's tools in a dialect, from the render cache when an earlier turn had the same ones; an event either way. */
   RenderedTools render(PreparedTurn turn, Dialect dialect, boolean strict) {
+    if (turn.isNative(dialect)) {
+      RenderedTools tools = NativeSearchRender.render(turn, dialect, strict, cacheBreakpoint);
+      turn.events().renderEnd(turn, dialect, strict, false);
+      return tools;
+    }
     int breakpoint = dialect == Dialect.ANTHROPIC && cacheBreakpoint ? turn.stableCount() - 1 : -1;
     RenderedTools cached = renders.cached(dialect, strict, turn.fingerprint(), turn.visible(), breakpoint);
     RenderedTools tools = cached != null ? cached
@@ -416,6 +497,7 @@ public final class Loadout implements AutoCloseable {
     private LoadoutListener.Factory listeners;
     private java.util.function.LongSupplier ticker = System::nanoTime;
     private boolean cacheBreakpoint;
+    private ToolSearch toolSearch;
 
     private Builder(ToolRegistry registry) {
       this.registry = registry;
@@ -633,6 +715,21 @@ public final class Loadout implements AutoCloseable {
      */
     public Builder anthropicCacheBreakpoint(boolean on) {
       this.cacheBreakpoint = on;
+      return this;
+    }
+
+    /**
+     * Turns on tool search: each turn's {@link DeferralPolicy} defers some available tools, which the model finds with
+     * a search (emulated, or the provider's own where configured) and which are loaded after the stable prefix. See
+     * {@link ToolSearch}. Off unless set.
+     *
+     * @since 0.1
+     */
+    public Builder toolSearch(ToolSearch search) {
+      if (search == null) {
+        throw new IllegalArgumentException("tool search must not be null; leave it unset for none");
+      }
+      this.toolSearch = search;
       return this;
     }
 

@@ -133,8 +133,13 @@ final class ToolRenderer {
   }
 
   static byte[] withCacheControl(byte[] tool) {
-    byte[] out = java.util.Arrays.copyOf(tool, tool.length - 1 + CACHE_CONTROL.length);
-    System.arraycopy(CACHE_CONTROL, 0, out, tool.length - 1, CACHE_CONTROL.length);
+    return withMembers(tool, CACHE_CONTROL);
+  }
+
+  /** A JSON object's bytes with members spliced in before its closing brace; {@code members} starts with a comma. */
+  static byte[] withMembers(byte[] object, byte[] members) {
+    byte[] out = java.util.Arrays.copyOf(object, object.length - 1 + members.length);
+    System.arraycopy(members, 0, out, object.length - 1, members.length);
     return out;
   }
 
