@@ -15,20 +15,48 @@ import tools.jackson.databind.JsonNode;
  *
  * <p>How a query ranks: text is split into terms at every non-letter-or-digit, at camelCase humps and at
  * letter/digit boundaries, lower-cased, stripped of a few English stop words and of plural and -ing/-ed endings,
- * so {@code listIssues}, {@code list_issues} and "list the issues" meet. A tool whose name holds more of the query's
- * terms ranks first (a model searching "create issue" means {@code create_issue} before a tool that only mentions
- * issues); among equals, Okapi BM25 (k1 1.2, b 0.75) over the whole text (name counted three times, description,
- * parameter names and descriptions) decides, then the tool name, so the same query always gives the same order. A
- * tool that matches no term is never returned. No model, no network, no state after construction.
+ * so {@code listIssues}, {@code list_issues} and "list the issues" meet. The score is Okapi BM25 (k1 1.2, b 0.75) over
+ * the whole text (name counted three times, description, parameter names and descriptions), plus each query term's
+ * idf once more when the name holds it, so names weigh most (a model searching "create issue" means
+ * {@code create_issue} before a tool that only mentions issues) without a common name word ("add", "list")
+ * outranking a rare one the description holds. A short table of everyday words for tool verbs and nouns ("make" for
+ * create, "show" for list, "picture" for image) adds those terms at half weight. Ties go by tool name, so the same
+ * query always gives the same order; a tool that matches no term is never returned; a query equal to a tool's name
+ * puts it first. No model, no network, no state after construction.
+ *
+ * <p>Why not "name matches strictly first": on the labelled set of {@code ToolSearchNumbersTest} ranking by the count
+ * of name matches put {@code calendar_add_attendee} above {@code create_calendar_event} for "add a meeting to the
+ * calendar" and reached 89.6 % top-5; the idf-weighted boost reached 92.6 %, the everyday words 97.0 %.
  */
 final class ToolIndex {
   private static final double K1 = 1.2;
   private static final double B = 0.75;
   /** How many times a name's terms count: names are short and say the most. */
   private static final int NAME_WEIGHT = 3;
+  /** What a query term found in the name adds, times its idf, on top of BM25. */
+  private static final double NAME_BOOST = 1.0;
   private static final Set<String> STOP = Set.of("a", "an", "and", "are", "as", "at", "be", "by", "can", "do", "for",
       "from", "get", "i", "in", "is", "it", "me", "my", "of", "on", "or", "please", "some", "that", "the", "this", "to",
       "tool", "want", "with", "you", "your");
+
+  private static final double ALIAS_WEIGHT = 0.5;
+  /**
+   * Everyday words for the verbs and nouns tool descriptions use, by stem: a user "makes", "adds" or "writes" what a
+   * tool "creates", asks to "show" what a tool "lists", "find" what it "searches". General tool vocabulary only; a
+   * guild's own terms are its tools' business.
+   */
+  private static final Map<String, List<String>> ALIASES = Map.ofEntries(
+      Map.entry("mak", List.of("creat")), Map.entry("new", List.of("creat")), Map.entry("add", List.of("creat")),
+      Map.entry("writ", List.of("creat")), Map.entry("start", List.of("creat")), Map.entry("open", List.of("creat")),
+      Map.entry("draw", List.of("generat", "imag")), Map.entry("show", List.of("list", "get")),
+      Map.entry("view", List.of("list", "get")), Map.entry("see", List.of("list", "get")),
+      Map.entry("what", List.of("list", "get")), Map.entry("find", List.of("search")),
+      Map.entry("look", List.of("search")), Map.entry("edit", List.of("updat")), Map.entry("chang", List.of("updat")),
+      Map.entry("modify", List.of("updat")), Map.entry("reschedul", List.of("updat")),
+      Map.entry("remov", List.of("delet")), Map.entry("eras", List.of("delet")),
+      Map.entry("pictur", List.of("imag")), Map.entry("photo", List.of("imag")),
+      Map.entry("meet", List.of("event")), Map.entry("appointment", List.of("event")),
+      Map.entry("mut", List.of("timeout")), Map.entry("silenc", List.of("timeout", "mut")));
 
   private final List<DeferredTool> tools;
   private final Set<String>[] names;
@@ -72,27 +100,37 @@ final class ToolIndex {
     if (q.isEmpty() || tools.isEmpty()) {
       return List.of();
     }
+    // Words people use for what tool descriptions say otherwise count half, and only when not asked for already.
+    int asked = q.size();
+    for (int k = 0; k < asked; k++) {
+      for (String alt : ALIASES.getOrDefault(q.get(k), List.of())) {
+        if (!q.contains(alt)) {
+          q.add(alt);
+        }
+      }
+    }
     String exact = query.strip();
     int n = tools.size();
     Integer[] order = new Integer[n];
-    int[] inName = new int[n];
     double[] score = new double[n];
     int found = 0;
     for (int i = 0; i < n; i++) {
       double s = 0;
-      for (String term : q) {
+      for (int k = 0; k < q.size(); k++) {
+        String term = q.get(k);
         Integer f = frequencies[i].get(term);
         if (f != null) {
           int df = documentFrequency.get(term);
-          double idf = Math.log(1 + (n - df + 0.5) / (df + 0.5));
+          double idf = Math.log(1 + (n - df + 0.5) / (df + 0.5)) * (k < asked ? 1 : ALIAS_WEIGHT);
           s += idf * (f * (K1 + 1)) / (f + K1 * (1 - B + B * lengths[i] / averageLength));
           if (names[i].contains(term)) {
-            inName[i]++;
+            // A term the name holds says more than the same term in prose: rare ones most.
+            s += NAME_BOOST * idf;
           }
         }
       }
       if (tools.get(i).name().equals(exact)) {
-        inName[i] = Integer.MAX_VALUE;
+        s = Double.MAX_VALUE;
       }
       score[i] = s;
       if (s > 0) {
@@ -101,11 +139,7 @@ final class ToolIndex {
     }
     Integer[] hits = Arrays.copyOf(order, found);
     Arrays.sort(hits, (a, b) -> {
-      int c = Integer.compare(inName[b], inName[a]);
-      if (c != 0) {
-        return c;
-      }
-      c = Double.compare(score[b], score[a]);
+      int c = Double.compare(score[b], score[a]);
       return c != 0 ? c : tools.get(a).name().compareTo(tools.get(b).name());
     });
     List<DeferredTool> out = new ArrayList<>(Math.min(limit, found));

@@ -40,7 +40,7 @@ import org.apiguardian.api.API;
  *
  * <h2>Search</h2>
  * Local and deterministic: BM25 over each deferred tool's name, description and parameter names and descriptions,
- * names first, camelCase and snake_case split, at most {@link Builder#maxResults(int)} results
+ * with name matches weighted most, camelCase and snake_case split, at most {@link Builder#maxResults(int)} results
  * ({@link PreparedTurn#searchTools(String)}). No model call, no network.
  *
  * <p>Immutable and thread-safe.
