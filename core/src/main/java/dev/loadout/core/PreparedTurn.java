@@ -290,6 +290,33 @@ public final class PreparedTurn {
   }
 
   /**
+   * What each visible tool costs in a dialect, and the whole render, by the host's tokenizer: for diagnostics such as
+   * {@code inspect}, labelled as an estimate of what the provider bills. Costs the tools as {@link #render(Dialect)}
+   * sends them (on a native tool search render, the whole render only: its deferred tools are not listed one by one).
+   *
+   * @param dialect the provider format; never null
+   * @param counter the tokenizer; never null
+   * @since 0.1
+   */
+  public ToolCosts toolCosts(Dialect dialect, ToolCosts.Counter counter) {
+    if (dialect == null || counter == null) {
+      throw new IllegalArgumentException("dialect and counter must not be null, but were " + dialect + ", " + counter);
+    }
+    List<ToolCosts.Tool> costs = new ArrayList<>(visible.size());
+    for (ToolSpec s : visible) {
+      if (isNative(dialect) && s.name().equals(ToolSearch.FUNCTION_NAME)) {
+        continue;
+      }
+      String json = new String(ToolRenderer.tool(dialect, s), java.nio.charset.StandardCharsets.UTF_8);
+      costs.add(new ToolCosts.Tool(s.name(), ToolRenderer.tool(dialect, s).length, counter.count(json)));
+    }
+    // Rendered aside: costing a dialect must not count as showing the turn in it (calls are checked by what was shown).
+    RenderedTools all = isNative(dialect) ? NativeSearchRender.render(this, dialect, false, false)
+        : new RenderedTools(dialect, ToolRenderer.turn(dialect, visible));
+    return new ToolCosts(dialect, costs, all.size(), counter.count(all.json()));
+  }
+
+  /**
    * The {@code anthropic-beta} values an Anthropic request with this turn's render needs: {@link ToolSearch#ANTHROPIC_BETA}
    * when the render uses Anthropic's own tool search, else none. Loadout sends no headers; the host's client does.
    *

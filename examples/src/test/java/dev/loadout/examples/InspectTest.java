@@ -57,6 +57,9 @@ class InspectTest {
         .containsPattern("Stable prefix: \\d+ tool\\(s\\), prompt_cache_key loadout-tools-[0-9a-f]{16}\n")
         .doesNotContain(". ban_member").doesNotContain(". trivia");
     assertThat(out).containsPattern("\\d+\\. search_tools \\(core\\)\nHidden: 0");
+    assertThat(out).contains("Tool tokens (o200k; an estimate of what the provider bills), per dialect:\n"
+        + "  tool | openai_chat | openai_responses | anthropic | gemini\n")
+        .containsPattern("\n  search_tools \\| \\d+ \\| \\d+ \\| \\d+ \\| \\d+\n  total \\| \\d+ \\| \\d+ \\| \\d+ \\| \\d+\n");
   }
 
   @Test
