@@ -285,8 +285,12 @@ public final class PreparedTurn {
     if (!more) {
       return this;
     }
-    return new PreparedTurn(loadout, context, visible.subList(0, stableCount), tools.subList(0, stableCount),
+    PreparedTurn next = new PreparedTurn(loadout, context, visible.subList(0, stableCount), tools.subList(0, stableCount),
         sources.subList(0, stableCount), hidden, replacementNames, events, stableCount, deferral, discovery);
+    // The next round is shown in the dialects this one was: a call checked before the host renders it again is checked
+    // against what that dialect showed.
+    next.rendered.set(rendered.get());
+    return next;
   }
 
   /**
@@ -621,6 +625,15 @@ public final class PreparedTurn {
     }
     Dialect d = checkedDialect(call);
     return d != null && isNative(d) && (rendered.get() & (1 << d.ordinal())) != 0 ? i : -1;
+  }
+
+  /** The variant a call would run against: a visible tool's, or a deferred one's a native search loaded. */
+  Optional<ToolSpec> callableVariant(ToolCall call) {
+    int i = indexOf(call.name());
+    if (i < 0) {
+      i = nativelyLoaded(call);
+    }
+    return i < 0 ? Optional.empty() : Optional.of(variant(i));
   }
 
   BaseTool tool(int i) {
