@@ -130,34 +130,56 @@ public interface DeferralPolicy {
       Set<String> s = Set.copyOf(sources);
       boolean external = allExternal;
       int limit = budget;
+      // The reasons of the static rules are the same on every turn: built once, so a turn with hundreds of deferred
+      // tools allocates no sentence per tool.
+      Map<String, HiddenTool.Reason> byGroup = new HashMap<>();
+      g.forEach(n -> byGroup.put(n, new HiddenTool.Reason("deferred_group", "group [" + n + "] is deferred",
+          "DeferralPolicy")));
+      Map<String, HiddenTool.Reason> bySource = new HashMap<>();
+      s.forEach(n -> bySource.put(n, new HiddenTool.Reason("deferred_source", "source [" + n + "] is deferred",
+          "DeferralPolicy")));
+      HiddenTool.Reason allOut = new HiddenTool.Reason("deferred_external", "external tools are deferred",
+          "DeferralPolicy");
+      // Only the candidates decide, so the same list (Loadout passes the same one while a turn's tools are unchanged)
+      // gets the same answer without deciding again.
+      java.util.concurrent.atomic.AtomicReference<Object[]> last = new java.util.concurrent.atomic.AtomicReference<>();
       return (candidates, context) -> {
+        Object[] memo = last.get();
+        if (memo != null && memo[0] == candidates) {
+          @SuppressWarnings("unchecked")
+          Map<String, HiddenTool.Reason> answer = (Map<String, HiddenTool.Reason>) memo[1];
+          return answer;
+        }
         int total = 0;
         for (Candidate c : candidates) {
           total += c.estimatedTokens();
         }
         boolean over = limit > 0 && total > limit;
+        HiddenTool.Reason overBudget = !over ? null : new HiddenTool.Reason("over_token_budget", "the turn's tools "
+            + "would cost about " + total + " tokens, over the budget of " + limit + ", so external tools are deferred",
+            "DeferralPolicy");
         Map<String, HiddenTool.Reason> out = new HashMap<>();
         for (Candidate c : candidates) {
           ToolSpec v = c.variant();
           HiddenTool.Reason r = null;
           if (t.contains(v.name())) {
             r = new HiddenTool.Reason("deferred_tool", "[" + v.name() + "] is deferred by name", "DeferralPolicy");
-          } else if (v.group().isPresent() && g.contains(v.group().get())) {
-            r = new HiddenTool.Reason("deferred_group", "group [" + v.group().get() + "] is deferred", "DeferralPolicy");
-          } else if (c.source().isPresent() && s.contains(c.source().get())) {
-            r = new HiddenTool.Reason("deferred_source", "source [" + c.source().get() + "] is deferred",
-                "DeferralPolicy");
+          } else if (v.group().isPresent() && byGroup.containsKey(v.group().get())) {
+            r = byGroup.get(v.group().get());
+          } else if (c.source().isPresent() && bySource.containsKey(c.source().get())) {
+            r = bySource.get(c.source().get());
           } else if (c.isExternal() && external) {
-            r = new HiddenTool.Reason("deferred_external", "external tools are deferred", "DeferralPolicy");
+            r = allOut;
           } else if (c.isExternal() && over) {
-            r = new HiddenTool.Reason("over_token_budget", "the turn's tools would cost about " + total
-                + " tokens, over the budget of " + limit + ", so external tools are deferred", "DeferralPolicy");
+            r = overBudget;
           }
           if (r != null) {
             out.put(v.name(), r);
           }
         }
-        return out;
+        Map<String, HiddenTool.Reason> answer = java.util.Collections.unmodifiableMap(out);
+        last.set(new Object[] {candidates, answer});
+        return answer;
       };
     }
 

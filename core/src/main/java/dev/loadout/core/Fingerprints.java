@@ -42,11 +42,17 @@ final class Fingerprints {
     return "0000000000000000".substring(hex.length()) + hex;
   }
 
-  /** {@link #ofTurn(List)} with the point where the shown tools end and the deferred ones begin mixed in. */
-  static String ofTurn(List<ToolSpec> all, int shown) {
-    long h = 0x9E3779B97F4A7C15L ^ all.size() ^ ((long) shown << 32);
-    for (ToolSpec s : all) {
+  /**
+   * {@link #ofTurn(List)} of the shown tools followed by the deferred ones at these positions, with the point where
+   * the shown ones end mixed in, so a tool moving from deferred to shown changes it.
+   */
+  static String ofTurn(List<ToolSpec> shown, List<ToolSpec> deferred, List<Integer> positions) {
+    long h = 0x9E3779B97F4A7C15L ^ (shown.size() + positions.size()) ^ ((long) shown.size() << 32);
+    for (ToolSpec s : shown) {
       h = mix(h * 31 + s.fingerprintBits());
+    }
+    for (int k : positions) {
+      h = mix(h * 31 + deferred.get(k).fingerprintBits());
     }
     String hex = Long.toHexString(mix(h));
     return "0000000000000000".substring(hex.length()) + hex;

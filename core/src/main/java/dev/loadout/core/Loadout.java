@@ -97,6 +97,8 @@ public final class Loadout implements AutoCloseable {
   private final boolean cacheBreakpoint;
   /** Tool search; null when off. */
   private final ToolSearch toolSearch;
+  /** The last turn's split into loaded and deferred tools, for warm turns; null before the first. */
+  volatile Deferral.Split lastSplit;
 
   private Loadout(Builder b) {
     this.registry = b.registry;

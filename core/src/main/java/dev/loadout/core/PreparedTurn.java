@@ -93,20 +93,25 @@ public final class PreparedTurn {
       shown = new ArrayList<>(visible.subList(0, stableCount));
       shownTools = new ArrayList<>(tools.subList(0, stableCount));
       shownSources = new ArrayList<>(sources.subList(0, stableCount));
-      boolean[] found = new boolean[deferral.tools.size()];
+      boolean[] found = null;
       for (String name : discovery.names()) {
         Integer k = deferral.positions.get(name);
-        if (k != null && !found[k]) {
+        if (k != null && (found == null || !found[k])) {
+          found = found == null ? new boolean[deferral.tools.size()] : found;
           found[k] = true;
           shown.add(deferral.specs.get(k));
           shownTools.add(deferral.implementations.get(k));
           shownSources.add(deferral.sources.get(k));
         }
       }
-      rest = new ArrayList<>();
-      for (int k = 0; k < found.length; k++) {
-        if (!found[k]) {
-          rest.add(k);
+      if (found == null) {
+        rest = deferral.everyPosition; // nothing found yet: the common turn allocates no list of its own
+      } else {
+        rest = new ArrayList<>();
+        for (int k = 0; k < found.length; k++) {
+          if (!found[k]) {
+            rest.add(k);
+          }
         }
       }
     }
@@ -120,11 +125,7 @@ public final class PreparedTurn {
           : Fingerprints.ofTurn(this.visible.subList(0, stableCount));
     } else {
       // The deferred tools are part of what native renders show, so they are part of the turn's fingerprint.
-      List<ToolSpec> all = new ArrayList<>(this.visible);
-      for (int k : rest) {
-        all.add(deferral.specs.get(k));
-      }
-      this.fingerprint = Fingerprints.ofTurn(all, this.visible.size());
+      this.fingerprint = Fingerprints.ofTurn(this.visible, deferral.specs, rest);
       this.prefixFingerprint = Fingerprints.ofTurn(this.visible.subList(0, stableCount));
     }
   }

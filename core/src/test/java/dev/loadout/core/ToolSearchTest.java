@@ -229,6 +229,26 @@ class ToolSearchTest {
   }
 
   @Test
+  void aWarmTurnReusesTheLastSplitAndAChangedSourceGetsItsOwn() {
+    java.util.concurrent.atomic.AtomicReference<List<ToolSource>> sources =
+        new java.util.concurrent.atomic.AtomicReference<>(List.of(github));
+    try (Loadout loadout = Loadout.builder(registry).externalTools(ctx -> sources.get()).toolSearch(deferExternal())
+        .build()) {
+      PreparedTurn first = loadout.prepare(Tools.context().build());
+      PreparedTurn warm = loadout.prepare(Tools.context().build());
+      assertThat(warm.deferred()).isSameAs(first.deferred());
+      assertThat(warm.fingerprint()).isEqualTo(first.fingerprint());
+      sources.set(List.of(ToolSource.of("gh", "github", List.of(Tools.FnTool.echo(spec("close_issue",
+          "Closes an issue.", "{'type':'object','properties':{}}"))))));
+      PreparedTurn changed = loadout.prepare(Tools.context().build());
+      assertThat(changed.deferred()).extracting(DeferredTool::name).containsExactly("close_issue");
+      assertThat(changed.prefixFingerprint()).isEqualTo(first.prefixFingerprint());
+      assertThat(changed.fingerprint()).isNotEqualTo(first.fingerprint());
+      assertThat(changed.searchTools("close an issue")).extracting(DeferredTool::name).containsExactly("close_issue");
+    }
+  }
+
+  @Test
   void settingsRefuseWhatCannotWork() {
     assertThatThrownBy(() -> ToolSearch.builder(DeferralPolicy.NONE).nativeSearch(Dialect.GEMINI))
         .hasMessage("native tool search exists for ANTHROPIC and OPENAI_RESPONSES, but the dialect was GEMINI");
