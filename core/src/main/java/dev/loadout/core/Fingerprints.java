@@ -42,6 +42,30 @@ final class Fingerprints {
     return "0000000000000000".substring(hex.length()) + hex;
   }
 
+  /**
+   * {@link #ofTurn(List)} of the shown tools followed by the deferred ones at these positions, with the point where
+   * the shown ones end mixed in, so a tool moving from deferred to shown changes it.
+   */
+  static String ofTurn(List<ToolSpec> shown, List<ToolSpec> deferred, List<Integer> positions) {
+    long h = 0x9E3779B97F4A7C15L ^ (shown.size() + positions.size()) ^ ((long) shown.size() << 32);
+    for (ToolSpec s : shown) {
+      h = mix(h * 31 + s.fingerprintBits());
+    }
+    for (int k : positions) {
+      h = mix(h * 31 + deferred.get(k).fingerprintBits());
+    }
+    String hex = Long.toHexString(mix(h));
+    return "0000000000000000".substring(hex.length()) + hex;
+  }
+
+  /**
+   * A key for OpenAI's {@code prompt_cache_key} from a prefix fingerprint: a fixed prefix so operators can tell
+   * Loadout's keys from their own, well under the field's 64 characters.
+   */
+  static String cacheKey(String prefixFingerprint) {
+    return "loadout-tools-" + prefixFingerprint;
+  }
+
   private static long mix(long z) {
     z = (z ^ (z >>> 33)) * 0xff51afd7ed558ccdL;
     z = (z ^ (z >>> 33)) * 0xc4ceb9fe1a85ec53L;

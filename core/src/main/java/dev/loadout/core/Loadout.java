@@ -32,12 +32,20 @@ import org.slf4j.LoggerFactory;
  *
  * <h2>How {@code prepare} decides</h2>
  * For every registered tool, in a fixed order (core tools, then groups in the configured order, then other
- * groups by name, then tool name; never anything the user wrote), every {@link AvailabilityFilter} runs
+ * groups by name, then tool name; then external tools, host sources' before guild sources', each in the same
+ * order; never anything the user wrote), every {@link AvailabilityFilter} runs
  * and each "hidden" decision is kept as a reason. A tool with no reason is assembled
  * ({@link BaseTool#assembleForContext(TurnContext)}), which may narrow it or hide it. The ordering of a
  * registry version is computed once and cached, so a warm {@code prepare} only runs filters and
  * assembly, and a warm {@code render} joins bytes cached on each variant, or returns the bytes of an
  * earlier turn with the same variants.
+ *
+ * <h2>The ordering contract</h2>
+ * Providers cache a request's prompt by prefix, and tools are part of it, so a change in one part of the list must
+ * never move an earlier part: built-in tools come first (core, configured groups, other groups by name), then
+ * host sources' external tools, then guild sources' (each part by group, then name), then the tool search function
+ * when some tools are deferred, then tools a tool search discovered, in the order discovered. The first parts form
+ * the turn's stable prefix ({@link PreparedTurn#stableCount()}, {@link PreparedTurn#prefixFingerprint()}).
  *
  * <h2>Threads and time</h2>
  * Tools run on the configured {@link Executor} and their deadlines on the configured
@@ -85,6 +93,12 @@ public final class Loadout implements AutoCloseable {
   /** Nanoseconds for the durations events report; {@link System#nanoTime()} unless a test injects its own. */
   private final java.util.function.LongSupplier ticker;
   private volatile Routing routing = Routing.EMPTY;
+  /** Whether Anthropic renders mark the last tool of the stable prefix with {@code cache_control}. */
+  private final boolean cacheBreakpoint;
+  /** Tool search; null when off. */
+  private final ToolSearch toolSearch;
+  /** The last turn's split into loaded and deferred tools, for warm turns; null before the first. */
+  volatile Deferral.Split lastSplit;
 
   private Loadout(Builder b) {
     this.registry = b.registry;
@@ -110,6 +124,8 @@ public final class Loadout implements AutoCloseable {
     this.descriptions = b.descriptions;
     this.listeners = b.listeners;
     this.ticker = b.ticker;
+    this.cacheBreakpoint = b.cacheBreakpoint;
+    this.toolSearch = b.toolSearch;
     this.defaultTimeout = b.defaultTimeout;
     this.shaper = new ResultShaper(b.maxResultChars, b.remainders);
     this.nullMeansAbsent = b.nullMeansAbsent;
@@ -182,36 +198,28 @@ public final class Loadout implements AutoCloseable {
     List<BaseTool> tools = new ArrayList<>(total);
     List<String> sources = new ArrayList<>(total);
     List<HiddenTool> hidden = new ArrayList<>(r.dropped);
-    // Merge two sorted runs; both follow compare(), so the result does too.
-    int i = 0;
-    int j = 0;
-    while (i < builtIns.length || j < external.length) {
-      boolean builtIn = j >= external.length
-          || (i < builtIns.length && compare(builtIns[i].spec, external[j].spec) <= 0);
-      ToolRegistry.Entry entry = builtIn ? builtIns[i] : external[j];
-      Decided d;
-      if (builtIn) {
-        i++;
-        HiddenTool.Reason replaced = r.replaced.isEmpty() ? null : r.replaced.get(entry.spec.name());
-        if (replaced != null && effective.containsKey(entry.spec.family().orElse(""))) {
-          List<HiddenTool.Reason> reasons = availability.evaluate(entry.spec, context);
-          reasons = reasons == null ? new ArrayList<>(1) : reasons;
-          reasons.add(replaced);
-          hidden.add(new HiddenTool(entry.spec.name(), reasons));
-          continue;
-        }
-        d = decide(entry, context);
-      } else {
-        d = outside[j++];
+    // The ordering contract: every built-in (already in compare() order) comes before every external tool (host
+    // sources, then guild sources, each in compare() order), so nothing a guild registers or removes can move a
+    // built-in's bytes in the render, and the provider's cached prefix survives MCP changes.
+    for (ToolRegistry.Entry entry : builtIns) {
+      HiddenTool.Reason replaced = r.replaced.isEmpty() ? null : r.replaced.get(entry.spec.name());
+      if (replaced != null && effective.containsKey(entry.spec.family().orElse(""))) {
+        List<HiddenTool.Reason> reasons = availability.evaluate(entry.spec, context);
+        reasons = reasons == null ? new ArrayList<>(1) : reasons;
+        reasons.add(replaced);
+        hidden.add(new HiddenTool(entry.spec.name(), reasons));
+        continue;
       }
-      hidden.addAll(d.hidden);
-      if (d.variant != null) {
-        visible.add(d.variant);
-        tools.add(entry.tool);
-        sources.add(entry.builtIn ? null : entry.source);
-      }
+      keep(entry, decide(entry, context), visible, tools, sources, hidden);
     }
-    PreparedTurn turn = new PreparedTurn(this, context, visible, tools, sources, hidden, effective, events);
+    for (int k = 0; k < external.length; k++) {
+      keep(external[k], outside[k], visible, tools, sources, hidden);
+    }
+    PreparedTurn turn = toolSearch == null ? null
+        : Deferral.prepare(this, toolSearch, context, visible, tools, sources, hidden, effective, events);
+    if (turn == null) {
+      turn = new PreparedTurn(this, context, visible, tools, sources, hidden, effective, events);
+    }
     if (events != TurnEvents.OFF) {
       for (HiddenTool h : turn.hidden()) {
         events.toolHidden(context, h);
@@ -219,6 +227,16 @@ public final class Loadout implements AutoCloseable {
       events.prepareEnd(turn, start);
     }
     return turn;
+  }
+
+  private static void keep(ToolRegistry.Entry entry, Decided d, List<ToolSpec> visible, List<BaseTool> tools,
+      List<String> sources, List<HiddenTool> hidden) {
+    hidden.addAll(d.hidden);
+    if (d.variant != null) {
+      visible.add(d.variant);
+      tools.add(entry.tool);
+      sources.add(entry.builtIn ? null : entry.source);
+    }
   }
 
   /** One tool's outcome on a turn: the variant shown (null when hidden) and what it adds to the hidden list. */
@@ -344,8 +362,15 @@ public final class Loadout implements AutoCloseable {
 
   /** The turn's tools in a dialect, from the render cache when an earlier turn had the same ones; an event either way. */
   RenderedTools render(PreparedTurn turn, Dialect dialect, boolean strict) {
-    RenderedTools cached = renders.cached(dialect, strict, turn.fingerprint(), turn.visible());
-    RenderedTools tools = cached != null ? cached : renders.renderAndKeep(dialect, strict, turn.fingerprint(), turn.visible());
+    if (turn.isNative(dialect)) {
+      RenderedTools tools = NativeSearchRender.render(turn, dialect, strict, cacheBreakpoint);
+      turn.events().renderEnd(turn, dialect, strict, false);
+      return tools;
+    }
+    int breakpoint = dialect == Dialect.ANTHROPIC && cacheBreakpoint ? turn.stableCount() - 1 : -1;
+    RenderedTools cached = renders.cached(dialect, strict, turn.fingerprint(), turn.visible(), breakpoint);
+    RenderedTools tools = cached != null ? cached
+        : renders.renderAndKeep(dialect, strict, turn.fingerprint(), turn.visible(), breakpoint);
     turn.events().renderEnd(turn, dialect, strict, cached != null);
     return tools;
   }
@@ -404,6 +429,8 @@ public final class Loadout implements AutoCloseable {
     private ResultRemainders remainders;
     private LoadoutListener.Factory listeners;
     private java.util.function.LongSupplier ticker = System::nanoTime;
+    private boolean cacheBreakpoint;
+    private ToolSearch toolSearch;
 
     private Builder(ToolRegistry registry) {
       this.registry = registry;
@@ -607,6 +634,35 @@ public final class Loadout implements AutoCloseable {
         throw new IllegalArgumentException("ticker must not be null");
       }
       this.ticker = nanoTime;
+      return this;
+    }
+
+    /**
+     * Whether Anthropic renders put a {@code "cache_control": {"type": "ephemeral"}} breakpoint on the last tool of
+     * the turn's stable prefix ({@link PreparedTurn#stableCount()}), so Anthropic caches the tools up to that point
+     * and tools discovered later in the session are appended after it without costing the cached part. Off by
+     * default: Anthropic allows only a few breakpoints per request, and a host that places its own (on the system
+     * prompt, say) should decide where they go. Other dialects are unaffected.
+     *
+     * @since 0.1
+     */
+    public Builder anthropicCacheBreakpoint(boolean on) {
+      this.cacheBreakpoint = on;
+      return this;
+    }
+
+    /**
+     * Turns on tool search: each turn's {@link DeferralPolicy} defers some available tools, which the model finds with
+     * a search (emulated, or the provider's own where configured) and which are loaded after the stable prefix. See
+     * {@link ToolSearch}. Off unless set.
+     *
+     * @since 0.1
+     */
+    public Builder toolSearch(ToolSearch search) {
+      if (search == null) {
+        throw new IllegalArgumentException("tool search must not be null; leave it unset for none");
+      }
+      this.toolSearch = search;
       return this;
     }
 

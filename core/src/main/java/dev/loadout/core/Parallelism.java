@@ -64,7 +64,7 @@ public final class Parallelism {
     List<List<ToolCall>> out = new ArrayList<>();
     List<ToolCall> open = new ArrayList<>();
     for (ToolCall call : calls) {
-      if (serial || turn.variant(call.name()).map(exclusive::test).orElse(false)) {
+      if (serial || turn.callableVariant(call).map(exclusive::test).orElse(false)) {
         if (!open.isEmpty()) {
           out.add(open);
           open = new ArrayList<>();

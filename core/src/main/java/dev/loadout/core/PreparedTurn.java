@@ -45,11 +45,20 @@ public final class PreparedTurn {
   private final List<BaseTool> tools;
   private final List<HiddenTool> hidden;
   private final String fingerprint;
+  /** How many of {@link #visible} form the stable prefix; the rest were discovered by tool search. */
+  private final int stableCount;
+  private final String prefixFingerprint;
   /** Replaced families whose replacing tools are shown on this turn, with those tools' names. */
   private final Map<String, List<String>> replacementNames;
   /** Per visible tool: the external source's label, or null for a built-in. */
   private final List<String> sources;
   private volatile Map<String, Integer> index;
+  /** The turn's deferred tools; null when it defers none. */
+  private final Deferral deferral;
+  /** Where this turn's searches record what they found; null when it defers none. */
+  private final ToolDiscovery discovery;
+  /** Positions in {@link Deferral} of the deferred tools this turn does not show. */
+  private final List<Integer> undiscovered;
   private volatile TurnContext toolContext;
   /** The dialects this turn was rendered in, one bit per {@link Dialect#ordinal()}, then one per strict OpenAI render. */
   private final java.util.concurrent.atomic.AtomicInteger rendered = new java.util.concurrent.atomic.AtomicInteger();
@@ -58,15 +67,67 @@ public final class PreparedTurn {
 
   PreparedTurn(Loadout loadout, TurnContext context, List<ToolSpec> visible, List<BaseTool> tools, List<String> sources,
       List<HiddenTool> hidden, Map<String, List<String>> replacementNames, TurnEvents events) {
+    this(loadout, context, visible, tools, sources, hidden, replacementNames, events, visible.size(), null, null);
+  }
+
+  /**
+   * A turn whose first {@code stableCount} visible tools are its stable prefix; with a deferral, the discovery's tools
+   * that the deferral holds are appended after the prefix in the order found, and the rest stay deferred.
+   */
+  PreparedTurn(Loadout loadout, TurnContext context, List<ToolSpec> visible, List<BaseTool> tools, List<String> sources,
+      List<HiddenTool> hidden, Map<String, List<String>> replacementNames, TurnEvents events, int stableCount,
+      Deferral deferral, ToolDiscovery discovery) {
     this.events = events;
     this.replacementNames = replacementNames;
-    this.sources = sources;
     this.loadout = loadout;
     this.context = context;
-    this.visible = Collections.unmodifiableList(visible);
-    this.tools = tools;
     this.hidden = Collections.unmodifiableList(hidden);
-    this.fingerprint = Fingerprints.ofTurn(visible);
+    this.stableCount = stableCount;
+    this.deferral = deferral;
+    this.discovery = discovery;
+    List<ToolSpec> shown = visible;
+    List<BaseTool> shownTools = tools;
+    List<String> shownSources = sources;
+    List<Integer> rest = List.of();
+    if (deferral != null) {
+      shown = new ArrayList<>(visible.subList(0, stableCount));
+      shownTools = new ArrayList<>(tools.subList(0, stableCount));
+      shownSources = new ArrayList<>(sources.subList(0, stableCount));
+      boolean[] found = null;
+      for (String name : discovery.names()) {
+        Integer k = deferral.positions.get(name);
+        if (k != null && (found == null || !found[k])) {
+          found = found == null ? new boolean[deferral.tools.size()] : found;
+          found[k] = true;
+          shown.add(deferral.specs.get(k));
+          shownTools.add(deferral.implementations.get(k));
+          shownSources.add(deferral.sources.get(k));
+        }
+      }
+      if (found == null) {
+        rest = deferral.everyPosition; // nothing found yet: the common turn allocates no list of its own
+      } else {
+        rest = new ArrayList<>();
+        for (int k = 0; k < found.length; k++) {
+          if (!found[k]) {
+            rest.add(k);
+          }
+        }
+      }
+    }
+    this.visible = Collections.unmodifiableList(shown);
+    this.tools = shownTools;
+    this.sources = shownSources;
+    this.undiscovered = rest;
+    if (deferral == null) {
+      this.fingerprint = Fingerprints.ofTurn(this.visible);
+      this.prefixFingerprint = stableCount == this.visible.size() ? fingerprint
+          : Fingerprints.ofTurn(this.visible.subList(0, stableCount));
+    } else {
+      // The deferred tools are part of what native renders show, so they are part of the turn's fingerprint.
+      this.fingerprint = Fingerprints.ofTurn(this.visible, deferral.specs, rest);
+      this.prefixFingerprint = Fingerprints.ofTurn(this.visible.subList(0, stableCount));
+    }
   }
 
   /** The context this turn was prepared for. */
@@ -99,7 +160,11 @@ public final class PreparedTurn {
    */
   public Optional<String> externalSource(String name) {
     Integer i = index().get(name);
-    return i == null ? Optional.empty() : Optional.ofNullable(sources.get(i));
+    if (i == null) {
+      return Optional.empty();
+    }
+    // A deferred tool a provider's own search loaded is run like a visible one, and reported with its source.
+    return Optional.ofNullable(i < sources.size() ? sources.get(i) : deferral.sources.get(undiscovered.get(i - sources.size())));
   }
 
   /** The hidden tool with this name, if it is hidden. */
@@ -109,8 +174,8 @@ public final class PreparedTurn {
 
   /** The variant of a visible tool, exactly as shown. */
   public Optional<ToolSpec> variant(String name) {
-    Integer i = index().get(name);
-    return i == null ? Optional.empty() : Optional.of(visible.get(i));
+    int i = indexOf(name);
+    return i < 0 ? Optional.empty() : Optional.of(visible.get(i));
   }
 
   /**
@@ -119,6 +184,183 @@ public final class PreparedTurn {
    */
   public String fingerprint() {
     return fingerprint;
+  }
+
+  /**
+   * How many of the first {@link #visible()} tools form the turn's stable prefix: every tool loaded from the start
+   * (built-ins, then external tools, then the tool search function when some tools are deferred). Tools a tool search
+   * discovered come after it, in the order they were discovered, and never move a tool of the prefix, so the
+   * provider's cached prefix holds while a session discovers tools.
+   *
+   * @since 0.1
+   */
+  public int stableCount() {
+    return stableCount;
+  }
+
+  /**
+   * A digest of the stable prefix ({@link #stableCount()} tools) in order, separate from {@link #fingerprint()}: it
+   * does not change when a tool search discovers a tool, only when a tool of the prefix changes (a guild's MCP server
+   * added or changed changes it; the built-ins' bytes before the first external tool are unaffected either way).
+   *
+   * @since 0.1
+   */
+  public String prefixFingerprint() {
+    return prefixFingerprint;
+  }
+
+  /**
+   * A value for OpenAI's {@code prompt_cache_key} request field, derived from {@link #prefixFingerprint()}: requests
+   * that share this turn's stable tool prefix share a key, so OpenAI routes them to the machines that hold that
+   * prefix. Loadout never sends it; a host that already keys by conversation may combine the two. Contains no user
+   * data.
+   *
+   * @since 0.1
+   */
+  public String promptCacheKey() {
+    return Fingerprints.cacheKey(prefixFingerprint);
+  }
+
+  /**
+   * The tools this turn defers, discovered or not, in turn order, each with why and what a search reads; empty when
+   * the Loadout has no {@link ToolSearch} or its policy deferred nothing. {@link #hidden()} never lists them: they are
+   * available, only not loaded.
+   *
+   * @since 0.1
+   */
+  public List<DeferredTool> deferred() {
+    return deferral == null ? List.of() : deferral.tools;
+  }
+
+  /** The deferred tool with this name, if this turn defers it. */
+  public Optional<DeferredTool> deferred(String name) {
+    Integer k = deferral == null ? null : deferral.positions.get(name);
+    return k == null ? Optional.empty() : Optional.of(deferral.tools.get(k));
+  }
+
+  /**
+   * The names of the deferred tools a search found that this turn shows, after the stable prefix, in the order found.
+   *
+   * @since 0.1
+   */
+  public List<String> discovered() {
+    return visibleNames().subList(stableCount, visible.size());
+  }
+
+  /**
+   * Searches this turn's deferred tools, as the {@value ToolSearch#FUNCTION_NAME} function does, without recording
+   * anything: best first, at most the configured number, the same order for the same query. For hosts that answer a
+   * provider's client-side search themselves (and then {@link ToolDiscovery#add(String)} what they loaded).
+   *
+   * @param query what the model asked for; never null
+   * @return the matches; empty when nothing matches or nothing is deferred
+   * @since 0.1
+   */
+  public List<DeferredTool> searchTools(String query) {
+    if (query == null) {
+      throw new IllegalArgumentException("query must not be null");
+    }
+    return deferral == null ? List.of() : deferral.search(query);
+  }
+
+  /**
+   * The turn for the next model round of the same user message: this turn with the tools its searches found since
+   * appended after the stable prefix, or this very turn when nothing new was found. Nothing else is decided again
+   * (availability, assembly, the deferred set), so the prefix is byte-identical. {@link ToolLoop} calls it between
+   * rounds; a host running its own loop calls it before each follow-up request.
+   *
+   * @since 0.1
+   */
+  public PreparedTurn nextRound() {
+    if (deferral == null) {
+      return this;
+    }
+    boolean more = false;
+    for (String name : discovery.names()) {
+      Integer k = deferral.positions.get(name);
+      if (k != null && undiscovered.contains(k)) {
+        more = true;
+        break;
+      }
+    }
+    if (!more) {
+      return this;
+    }
+    PreparedTurn next = new PreparedTurn(loadout, context, visible.subList(0, stableCount), tools.subList(0, stableCount),
+        sources.subList(0, stableCount), hidden, replacementNames, events, stableCount, deferral, discovery);
+    // The next round is shown in the dialects this one was: a call checked before the host renders it again is checked
+    // against what that dialect showed.
+    next.rendered.set(rendered.get());
+    return next;
+  }
+
+  /**
+   * What each visible tool costs in a dialect, and the whole render, by the host's tokenizer: for diagnostics such as
+   * {@code inspect}, labelled as an estimate of what the provider bills. Costs the tools as {@link #render(Dialect)}
+   * sends them (on a native tool search render, the whole render only: its deferred tools are not listed one by one).
+   *
+   * @param dialect the provider format; never null
+   * @param counter the tokenizer; never null
+   * @since 0.1
+   */
+  public ToolCosts toolCosts(Dialect dialect, ToolCosts.Counter counter) {
+    if (dialect == null || counter == null) {
+      throw new IllegalArgumentException("dialect and counter must not be null, but were " + dialect + ", " + counter);
+    }
+    List<ToolCosts.Tool> costs = new ArrayList<>(visible.size());
+    for (ToolSpec s : visible) {
+      if (isNative(dialect) && s.name().equals(ToolSearch.FUNCTION_NAME)) {
+        continue;
+      }
+      String json = new String(ToolRenderer.tool(dialect, s), java.nio.charset.StandardCharsets.UTF_8);
+      costs.add(new ToolCosts.Tool(s.name(), ToolRenderer.tool(dialect, s).length, counter.count(json)));
+    }
+    // Rendered aside: costing a dialect must not count as showing the turn in it (calls are checked by what was shown).
+    RenderedTools all = isNative(dialect) ? NativeSearchRender.render(this, dialect, false, false)
+        : new RenderedTools(dialect, ToolRenderer.turn(dialect, visible));
+    return new ToolCosts(dialect, costs, all.size(), counter.count(all.json()));
+  }
+
+  /**
+   * The {@code anthropic-beta} values an Anthropic request with this turn's render needs: {@link ToolSearch#ANTHROPIC_BETA}
+   * when the render uses Anthropic's own tool search, else none. Loadout sends no headers; the host's client does.
+   *
+   * @since 0.1
+   */
+  public List<String> anthropicBetas() {
+    return isNative(Dialect.ANTHROPIC) ? List.of(ToolSearch.ANTHROPIC_BETA) : List.of();
+  }
+
+  /** Whether this turn renders its deferred tools with the provider's own search in this dialect. */
+  boolean isNative(Dialect dialect) {
+    return deferral != null && deferral.config.isNative(dialect);
+  }
+
+  Deferral deferral() {
+    return deferral;
+  }
+
+  /** The deferred tools this turn does not show, in turn order: what a native render marks {@code defer_loading}. */
+  List<ToolSpec> undiscoveredSpecs() {
+    List<ToolSpec> out = new ArrayList<>(undiscovered.size());
+    for (int k : undiscovered) {
+      out.add(deferral.specs.get(k));
+    }
+    return out;
+  }
+
+  /** The external source of each of {@link #undiscoveredSpecs()}, null for a built-in. */
+  List<String> undiscoveredSources() {
+    List<String> out = new ArrayList<>(undiscovered.size());
+    for (int k : undiscovered) {
+      out.add(deferral.sources.get(k));
+    }
+    return out;
+  }
+
+  /** Where this turn's searches record what they found. */
+  ToolDiscovery discovery() {
+    return discovery;
   }
 
   /**
@@ -370,23 +612,49 @@ public final class PreparedTurn {
   /** The tool shown under this name and its variant's position, or -1. */
   int indexOf(String name) {
     Integer i = index().get(name);
-    return i == null ? -1 : i;
+    return i == null || i >= visible.size() ? -1 : i;
+  }
+
+  /**
+   * The position of a deferred tool this turn does not show but a call may run: the call's dialect rendered this turn
+   * with the provider's own search, which loads deferred tools itself; else -1.
+   */
+  int nativelyLoaded(ToolCall call) {
+    Integer i = index().get(call.name());
+    if (i == null || i < visible.size()) {
+      return -1;
+    }
+    Dialect d = checkedDialect(call);
+    return d != null && isNative(d) && (rendered.get() & (1 << d.ordinal())) != 0 ? i : -1;
+  }
+
+  /** The variant a call would run against: a visible tool's, or a deferred one's a native search loaded. */
+  Optional<ToolSpec> callableVariant(ToolCall call) {
+    int i = indexOf(call.name());
+    if (i < 0) {
+      i = nativelyLoaded(call);
+    }
+    return i < 0 ? Optional.empty() : Optional.of(variant(i));
   }
 
   BaseTool tool(int i) {
-    return tools.get(i);
+    return i < tools.size() ? tools.get(i) : deferral.implementations.get(undiscovered.get(i - tools.size()));
   }
 
   ToolSpec variant(int i) {
-    return visible.get(i);
+    return i < visible.size() ? visible.get(i) : deferral.specs.get(undiscovered.get(i - visible.size()));
   }
 
+  /** Visible names to their positions, then the undiscovered deferred ones after them. */
   private Map<String, Integer> index() {
     Map<String, Integer> m = index;
     if (m == null) {
-      m = new HashMap<>(visible.size() * 2);
+      m = new HashMap<>((visible.size() + undiscovered.size()) * 2);
       for (int i = 0; i < visible.size(); i++) {
         m.put(visible.get(i).name(), i);
+      }
+      for (int k = 0; k < undiscovered.size(); k++) {
+        m.putIfAbsent(deferral.specs.get(undiscovered.get(k)).name(), visible.size() + k);
       }
       index = m;
     }
@@ -395,6 +663,7 @@ public final class PreparedTurn {
 
   @Override
   public String toString() {
-    return "PreparedTurn{visible=" + visible.size() + ", hidden=" + hidden.size() + ", fingerprint=" + fingerprint + "}";
+    return "PreparedTurn{visible=" + visible.size() + ", hidden=" + hidden.size()
+        + (deferral == null ? "" : ", deferred=" + undiscovered.size()) + ", fingerprint=" + fingerprint + "}";
   }
 }

@@ -24,24 +24,28 @@ final class RenderCache {
   }
 
   RenderedTools render(Dialect dialect, boolean strict, String fingerprint, List<ToolSpec> visible) {
-    RenderedTools cached = cached(dialect, strict, fingerprint, visible);
-    return cached != null ? cached : renderAndKeep(dialect, strict, fingerprint, visible);
+    RenderedTools cached = cached(dialect, strict, fingerprint, visible, -1);
+    return cached != null ? cached : renderAndKeep(dialect, strict, fingerprint, visible, -1);
   }
 
-  /** The bytes an earlier turn with these variants rendered; null when there are none. */
-  RenderedTools cached(Dialect dialect, boolean strict, String fingerprint, List<ToolSpec> visible) {
-    Entry cached = entries.getIfPresent(new Key(fingerprint, dialect, strict));
+  /**
+   * The bytes an earlier turn with these variants rendered, with the same Anthropic cache breakpoint (negative for
+   * none); null when there are none.
+   */
+  RenderedTools cached(Dialect dialect, boolean strict, String fingerprint, List<ToolSpec> visible, int breakpoint) {
+    Entry cached = entries.getIfPresent(new Key(fingerprint, dialect, strict, breakpoint));
     return cached != null && cached.sameVariants(visible) ? cached.tools : null;
   }
 
   /** Renders these variants and keeps the bytes for later turns. */
-  RenderedTools renderAndKeep(Dialect dialect, boolean strict, String fingerprint, List<ToolSpec> visible) {
-    RenderedTools tools = new RenderedTools(dialect, ToolRenderer.turn(dialect, visible, strict));
-    entries.put(new Key(fingerprint, dialect, strict), new Entry(visible.toArray(new ToolSpec[0]), tools));
+  RenderedTools renderAndKeep(Dialect dialect, boolean strict, String fingerprint, List<ToolSpec> visible,
+      int breakpoint) {
+    RenderedTools tools = new RenderedTools(dialect, ToolRenderer.turn(dialect, visible, strict, breakpoint));
+    entries.put(new Key(fingerprint, dialect, strict, breakpoint), new Entry(visible.toArray(new ToolSpec[0]), tools));
     return tools;
   }
 
-  private record Key(String fingerprint, Dialect dialect, boolean strict) {}
+  private record Key(String fingerprint, Dialect dialect, boolean strict, int breakpoint) {}
 
   private static final class Entry {
     final ToolSpec[] variants;

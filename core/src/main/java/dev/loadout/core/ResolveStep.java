@@ -13,12 +13,30 @@ final class ResolveStep implements ExecutionStep {
   public CompletionStage<ToolResult> intercept(Chain chain) {
     ExecutionChain c = ExecutionStep.chain(chain);
     ToolCall call = chain.call();
-    int i = c.turn().indexOf(call.name());
+    PreparedTurn turn = c.turn();
+    int i = turn.indexOf(call.name());
     if (i < 0) {
-      return CompletableFuture.completedFuture(notAvailable(call));
+      i = turn.nativelyLoaded(call);
+    }
+    if (i < 0) {
+      return CompletableFuture.completedFuture(turn.deferred(call.name()).isPresent() ? notLoaded(turn, call)
+          : notAvailable(call));
     }
     c.state().toolIndex = i;
     return chain.proceed(call);
+  }
+
+  /**
+   * A deferred tool the model called before it was loaded: never run blind, and the message says what to do, which
+   * differs when a search this round already found it (it is loaded from the next step).
+   */
+  static ToolResult notLoaded(PreparedTurn turn, ToolCall call) {
+    String name = ToolExecution.printable(call.name());
+    String message = turn.discovery().names().contains(call.name())
+        ? "Tool '" + name + "' was just found and can be called from your next step; call it again then."
+        : "Tool '" + name + "' is not loaded yet. Call " + ToolSearch.FUNCTION_NAME + " first with what you want to do; "
+            + "the tools it finds can be called from your next step.";
+    return ToolResult.failure(ToolSearch.NOT_LOADED, message, true);
   }
 
   static ToolResult notAvailable(ToolCall call) {

@@ -25,7 +25,7 @@ final class Routing {
 
   final List<ToolSource> sources;
   final long registryVersion;
-  /** Accepted external tools, sorted like built-ins. */
+  /** Accepted external tools: host sources' first, then guild sources', each sorted like built-ins. */
   final ToolRegistry.Entry[] accepted;
   /** External tools that were dropped, with their reason. */
   final List<HiddenTool> dropped;
@@ -138,8 +138,10 @@ final class Routing {
       }
     }
     ToolRegistry.Entry[] sorted = accepted.toArray(new ToolRegistry.Entry[0]);
-    // A same-named replacement sorts beside its built-in; the built-in is hidden whenever the replacement shows.
-    Arrays.sort(sorted, Comparator.comparing((ToolRegistry.Entry en) -> en.spec, order));
+    // Host sources first, then guild sources, each by the built-in comparison: a guild's change never moves a host
+    // tool. A same-named replacement sits here too, after every built-in; its built-in is hidden whenever it shows.
+    Arrays.sort(sorted, Comparator.comparing((ToolRegistry.Entry en) -> ownerOfAccepted.get(en.spec.name()).level())
+        .thenComparing((ToolRegistry.Entry en) -> en.spec, order));
     return new Routing(sources, registry.version, sorted, Collections.unmodifiableList(dropped),
         Map.copyOf(replaced), Map.copyOf(replacementNames));
   }

@@ -35,7 +35,8 @@ import tools.jackson.databind.JsonNode;
  *
  * <h2>A round</h2>
  * The model is given the messages so far ({@link Request#messages()}: the host's, then everything the loop appended)
- * and the turn's tools rendered in the loop's dialect. Its reply ({@link ModelReply}) is read: no calls ends the loop
+ * and the turn's tools rendered in the loop's dialect (after a round whose tool search found tools, the
+ * {@link PreparedTurn#nextRound()} that loads them). Its reply ({@link ModelReply}) is read: no calls ends the loop
  * ({@link Stop#ANSWERED}, the answer's entries appended). Otherwise the calls run through
  * {@link PreparedTurn#execute(ToolCall)} under the {@link Parallelism}, and the assistant's turn and
  * {@link Dialect#historyMessages(List)} of the outcomes are appended together, then the round callback runs. After
@@ -178,7 +179,8 @@ public final class ToolLoop {
 
   /** The state of one run. Guarded by itself where the deadline's thread may race the loop's. */
   private final class Run {
-    private final PreparedTurn turn;
+    /** The round's turn: the prepared one, then {@link PreparedTurn#nextRound()} after each round. Guarded by this. */
+    private PreparedTurn turn;
     private final Model model;
     private final CompletableFuture<Result> out = new CompletableFuture<>();
     private final Instant started;
@@ -291,6 +293,8 @@ public final class ToolLoop {
           }
           history.addAll(appended);
           rounds.add(done);
+          // Tools a search found this round are loaded from the next, after the stable prefix.
+          turn = turn.nextRound();
         }
         notifyRound(done);
         if (round == maxRounds) {

@@ -92,6 +92,19 @@ final class ToolRenderer {
 
   /** The provider's {@code tools} value, each tool strict where its schema allows when {@code strict}. */
   static byte[] turn(Dialect dialect, List<ToolSpec> specs, boolean strict) {
+    return turn(dialect, specs, strict, -1);
+  }
+
+  /** Anthropic's marker of a cached prefix, added as the last member of the boundary tool's object. */
+  private static final byte[] CACHE_CONTROL = ",\"cache_control\":{\"type\":\"ephemeral\"}}"
+      .getBytes(StandardCharsets.US_ASCII);
+
+  /**
+   * The provider's {@code tools} value with Anthropic's {@code cache_control} breakpoint on the tool at
+   * {@code breakpoint} (none when negative): the cached bytes of that tool with the marker spliced in before its
+   * closing brace, so the tools before it stay byte-identical to a render without the breakpoint.
+   */
+  static byte[] turn(Dialect dialect, List<ToolSpec> specs, boolean strict, int breakpoint) {
     if (specs.isEmpty()) {
       return new byte[] {'[', ']'};
     }
@@ -99,6 +112,9 @@ final class ToolRenderer {
     int size = 0;
     for (int i = 0; i < parts.length; i++) {
       parts[i] = strict ? strictTool(dialect, specs.get(i)) : tool(dialect, specs.get(i));
+      if (i == breakpoint) {
+        parts[i] = withCacheControl(parts[i]);
+      }
       size += parts[i].length + 1;
     }
     boolean gemini = dialect == Dialect.GEMINI;
@@ -114,6 +130,17 @@ final class ToolRenderer {
     }
     out.writeBytes(close);
     return out.toByteArray();
+  }
+
+  static byte[] withCacheControl(byte[] tool) {
+    return withMembers(tool, CACHE_CONTROL);
+  }
+
+  /** A JSON object's bytes with members spliced in before its closing brace; {@code members} starts with a comma. */
+  static byte[] withMembers(byte[] object, byte[] members) {
+    byte[] out = java.util.Arrays.copyOf(object, object.length - 1 + members.length);
+    System.arraycopy(members, 0, out, object.length - 1, members.length);
+    return out;
   }
 
   /**

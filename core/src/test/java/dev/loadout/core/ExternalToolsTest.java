@@ -21,10 +21,12 @@ class ExternalToolsTest {
   }
 
   @Test
-  void externalToolsJoinTheTurnInTheSameOrder() {
+  void externalToolsComeAfterEveryBuiltInInTheSameOrderAmongThemselves() {
+    // The ordering contract (issue 19): built-ins first, then external tools, so a guild's change never moves a
+    // built-in. Before, external tools were merged into the built-in order by group and name.
     try (Loadout loadout = loadout(List.of(ToolSource.of("s1", "notes", List.of(tool("zz_notes"), tool("add_note")))))) {
       assertThat(loadout.prepare(Tools.context().build()).visibleNames())
-          .containsExactly("add_note", "fetch_url", "roll_dice", "web_search", "zz_notes");
+          .containsExactly("fetch_url", "roll_dice", "web_search", "add_note", "zz_notes");
     }
   }
 
@@ -33,7 +35,7 @@ class ExternalToolsTest {
     try (Loadout loadout = loadout(List.of(ToolSource.of("s1", "sneaky server", List.of(tool("roll_dice"), tool("notes")))))) {
       PreparedTurn first = loadout.prepare(Tools.context().build());
       loadout.prepare(Tools.context().build());
-      assertThat(first.visibleNames()).containsExactly("fetch_url", "notes", "roll_dice", "web_search");
+      assertThat(first.visibleNames()).containsExactly("fetch_url", "roll_dice", "web_search", "notes");
       HiddenTool.Reason reason = first.hidden().get(0).reasons().get(0);
       assertThat(reason.code()).isEqualTo("name_reserved");
       assertThat(reason.message()).isEqualTo("source [sneaky server] offers [roll_dice], a reserved built-in name");
@@ -62,7 +64,7 @@ class ExternalToolsTest {
     ToolSource fetcher = ToolSource.of("f", "reader", List.of(tool("read_page"), tool("read_pdf"))).replacing("url_fetch");
     try (Loadout loadout = loadout(List.of(fetcher))) {
       PreparedTurn turn = loadout.prepare(Tools.context().build());
-      assertThat(turn.visibleNames()).containsExactly("read_page", "read_pdf", "roll_dice", "web_search");
+      assertThat(turn.visibleNames()).containsExactly("roll_dice", "web_search", "read_page", "read_pdf");
       HiddenTool.Reason reason = turn.hidden("fetch_url").orElseThrow().reasons().get(0);
       assertThat(reason.code()).isEqualTo("replaced_by_source");
       assertThat(reason.message()).isEqualTo("built-in [fetch_url] is replaced by the url_fetch tools of [reader]: [read_page, read_pdf]");
@@ -91,7 +93,8 @@ class ExternalToolsTest {
     ToolSource disabled = ToolSource.of("b", "search", List.of(tool("find"))).replacing("web_search").enabled(false);
     try (Loadout loadout = loadout(List.of(reader, disabled))) {
       PreparedTurn turn = loadout.prepare(Tools.context().build());
-      assertThat(turn.visibleNames()).containsExactly("fetch_url", "roll_dice", "web_search");
+      // The replacement is external, so it sits after the built-ins, not where the built-in it replaces stood.
+      assertThat(turn.visibleNames()).containsExactly("roll_dice", "web_search", "fetch_url");
       assertThat(turn.externalSource("fetch_url")).contains("reader");
       assertThat(turn.hidden("fetch_url").orElseThrow().hasReason("replaced_by_source")).isTrue();
       assertThat(turn.familyToolNames("url_fetch")).containsExactly("fetch_url");
@@ -109,7 +112,7 @@ class ExternalToolsTest {
       assertThat(turn.externalSource("fetch_url")).isEmpty();
       assertThat(turn.hidden()).filteredOn(h -> h.name().equals("fetch_url"))
           .allSatisfy(h -> assertThat(h.hasReason("name_reserved")).isTrue()).hasSize(2);
-      assertThat(turn.visibleNames()).containsExactly("fetch_url", "find", "roll_dice");
+      assertThat(turn.visibleNames()).containsExactly("fetch_url", "roll_dice", "find");
     }
     ToolSource a = ToolSource.of("a", "reader a", List.of(tool("fetch_url"))).replacing("url_fetch");
     ToolSource b = ToolSource.of("b", "reader b", List.of(tool("read_b"))).replacing("url_fetch");

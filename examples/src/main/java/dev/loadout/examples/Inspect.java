@@ -1,9 +1,17 @@
 package dev.loadout.examples;
 
+import com.knuddels.jtokkit.Encodings;
+import com.knuddels.jtokkit.api.Encoding;
+import com.knuddels.jtokkit.api.EncodingType;
+import dev.loadout.core.DeferralPolicy;
+import dev.loadout.core.DeferredTool;
+import dev.loadout.core.Dialect;
 import dev.loadout.core.HiddenTool;
 import dev.loadout.core.Loadout;
 import dev.loadout.core.PreparedTurn;
 import dev.loadout.core.ToolRegistry;
+import dev.loadout.core.ToolCosts;
+import dev.loadout.core.ToolSearch;
 import dev.loadout.core.TurnContext;
 import dev.loadout.core.availability.AvailabilityFilters;
 import dev.loadout.core.availability.DeliberateSettings;
@@ -34,7 +42,9 @@ import tools.jackson.dataformat.yaml.YAMLMapper;
  * (list; leave it out for "unknown", which fails closed); {@code flags} (map of booleans);
  * {@code message}; {@code deliberate}
  * ({@code server: true|false}, {@code personal: on|off|follow}) for deliberate tool mode, which then reads
- * {@code message}; and the bot owner's {@code tool_groups} block, exactly as in the bot's config file.
+ * {@code message}; {@code tool_search} ({@code defer_groups}, {@code defer_tools}: lists) to see which tools tool
+ * search would defer and why; {@code token_costs: true} for each visible tool's o200k tokens per dialect; and the bot
+ * owner's {@code tool_groups} block, exactly as in the bot's config file.
  */
 public final class Inspect {
   private Inspect() {}
@@ -74,8 +84,17 @@ public final class Inspect {
     AvailabilityFilters.standard().forEach(builder::addFilter);
     builder.addFilter(AvailabilityFilters.toolGroups(groups));
     builder.addFilter(AvailabilityFilters.deliberateToolMode(DeliberateToolMode.defaults()));
+    JsonNode search = doc.get("tool_search");
+    if (search != null && search.isObject()) {
+      builder.toolSearch(ToolSearch.builder(DeferralPolicy.builder().groups(strings(search.path("defer_groups")))
+          .tools(strings(search.path("defer_tools"))).build()).build());
+    }
     try (Loadout loadout = builder.build()) {
-      print(loadout.prepare(context), out);
+      PreparedTurn turn = loadout.prepare(context);
+      print(turn, out);
+      if (doc.path("token_costs").asBoolean(false)) {
+        printCosts(turn, out);
+      }
     }
   }
 
@@ -100,6 +119,35 @@ public final class Inspect {
       throw new IllegalArgumentException("'environment' is not a turn setting: the network policy follows RUN_ENV");
     }
     return b.build();
+  }
+
+  /** Each visible tool's o200k tokens per dialect, and each render's total: an estimate of what providers bill. */
+  private static void printCosts(PreparedTurn turn, PrintStream out) {
+    Encoding o200k = Encodings.newDefaultEncodingRegistry().getEncoding(EncodingType.O200K_BASE);
+    java.util.List<ToolCosts> costs = new java.util.ArrayList<>();
+    for (Dialect d : Dialect.values()) {
+      costs.add(turn.toolCosts(d, o200k::countTokens));
+    }
+    out.println("Tool tokens (o200k; an estimate of what the provider bills), per dialect:");
+    StringBuilder header = new StringBuilder("  tool");
+    costs.forEach(c -> header.append(" | ").append(c.dialect().name().toLowerCase(java.util.Locale.ROOT)));
+    out.println(header);
+    for (int i = 0; i < costs.get(0).tools().size(); i++) {
+      StringBuilder row = new StringBuilder("  " + costs.get(0).tools().get(i).name());
+      for (ToolCosts c : costs) {
+        row.append(" | ").append(i < c.tools().size() ? c.tools().get(i).tokens() : 0);
+      }
+      out.println(row);
+    }
+    StringBuilder total = new StringBuilder("  total");
+    costs.forEach(c -> total.append(" | ").append(c.totalTokens()));
+    out.println(total);
+  }
+
+  private static String[] strings(JsonNode list) {
+    java.util.List<String> out = new java.util.ArrayList<>();
+    list.forEach(n -> out.add(n.asString()));
+    return out.toArray(new String[0]);
   }
 
   private static String text(JsonNode doc, String key) {
@@ -134,6 +182,14 @@ public final class Inspect {
       for (HiddenTool.Reason r : h.reasons()) {
         out.println("  - " + h.name() + " [" + r.code() + "] " + r.message() + " (" + r.source() + ")");
       }
+    }
+    if (!turn.deferred().isEmpty()) {
+      out.println("Deferred (found with " + ToolSearch.FUNCTION_NAME + "): " + turn.deferred().size());
+      for (DeferredTool d : turn.deferred()) {
+        HiddenTool.Reason r = d.reason();
+        out.println("  - " + d.name() + " [" + r.code() + "] " + r.message() + " (" + r.source() + ")");
+      }
+      out.println("Stable prefix: " + turn.stableCount() + " tool(s), prompt_cache_key " + turn.promptCacheKey());
     }
     out.println("Fingerprint: " + turn.fingerprint());
   }

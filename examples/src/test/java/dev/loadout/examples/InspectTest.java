@@ -49,6 +49,20 @@ class InspectTest {
   }
 
   @Test
+  void toolSearchShowsWhatIsDeferredAndWhyAfterTheStablePrefix() throws IOException {
+    String out = inspect("search.yaml");
+    assertThat(out).contains("  - ban_member [deferred_group] group [moderation] is deferred (DeferralPolicy)")
+        .contains("  - trivia [deferred_group] group [games] is deferred (DeferralPolicy)")
+        .contains("Deferred (found with search_tools): 2\n")
+        .containsPattern("Stable prefix: \\d+ tool\\(s\\), prompt_cache_key loadout-tools-[0-9a-f]{16}\n")
+        .doesNotContain(". ban_member").doesNotContain(". trivia");
+    assertThat(out).containsPattern("\\d+\\. search_tools \\(core\\)\nHidden: 0");
+    assertThat(out).contains("Tool tokens (o200k; an estimate of what the provider bills), per dialect:\n"
+        + "  tool | openai_chat | openai_responses | anthropic | gemini\n")
+        .containsPattern("\n  search_tools \\| \\d+ \\| \\d+ \\| \\d+ \\| \\d+\n  total \\| \\d+ \\| \\d+ \\| \\d+ \\| \\d+\n");
+  }
+
+  @Test
   void deliberateModeAdmitsOnlyWhatTheMessageAsksFor() throws IOException {
     String out = inspect("deliberate.yaml");
     // A self-diagnostic question admits the capability report and URL reading, not search.

@@ -102,10 +102,9 @@ final class GenerateImageSchema {
     for (ImageMode m : caps.modes()) {
       labels.add(m.label());
     }
-    return "Generate an image with " + backendLabel + ". Supported modes: " + String.join(", ", labels) + ". "
-        + (caps.negativePrompt()
-            ? "Default negative image tags are sent through the backend negative-prompt channel."
-            : "This backend has no declared negative-prompt channel, so default negative image tags are not sent.");
+    // Whether the server's default negative tags reach the backend is the server's business: the model can do nothing
+    // with it, and every request paid about 20 tokens for the sentence.
+    return "Generate an image with " + backendLabel + ". Supported modes: " + String.join(", ", labels) + ".";
   }
 
   private static String referenceModes(ImageCapabilities caps) {

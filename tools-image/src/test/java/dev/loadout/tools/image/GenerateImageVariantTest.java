@@ -79,8 +79,7 @@ class GenerateImageVariantTest {
   void textToImageOnlyKeepsPromptAndAspectRatioWithNoEditModeWording() {
     PreparedTurn turn = prepare(ImageCapabilities.of(false, TEXT_TO_IMAGE));
 
-    assertThat(rendered(turn)).isEqualTo(expected("Generate an image with Test backend. Supported modes: text-to-image."
-        + " This backend has no declared negative-prompt channel, so default negative image tags are not sent.",
+    assertThat(rendered(turn)).isEqualTo(expected("Generate an image with Test backend. Supported modes: text-to-image.",
         prompt(PROMPT) + "," + ASPECT));
     assertThat(turn.render(Dialect.OPENAI_CHAT).json()).doesNotContainIgnoringCase("inpaint")
         .doesNotContainIgnoringCase("outpaint").doesNotContainIgnoringCase("img2img").doesNotContain("media_id");
@@ -94,8 +93,7 @@ class GenerateImageVariantTest {
           .apiKey("sk-test").build()).build());
 
       assertThat(rendered(turn)).isEqualTo(expected("Generate an image with OpenAI images. Supported modes: text-to-image,"
-          + " image-to-image, inpaint. This backend has no declared negative-prompt channel, so default negative image tags"
-          + " are not sent.",
+          + " image-to-image, inpaint.",
           prompt(PROMPT + " For inpaint, describe only what should appear inside the masked area.") + "," + ASPECT + ","
               + reference("img2img/inpaint", "Img2img/inpaint") + "," + mask("inpaint")));
     }
@@ -106,16 +104,16 @@ class GenerateImageVariantTest {
     PreparedTurn turn = prepare(ImageCapabilities.of(false, TEXT_TO_IMAGE, IMAGE_TO_IMAGE));
 
     assertThat(rendered(turn)).isEqualTo(expected("Generate an image with Test backend. Supported modes: text-to-image,"
-        + " image-to-image. This backend has no declared negative-prompt channel, so default negative image tags are not sent.",
+        + " image-to-image.",
         prompt(PROMPT) + "," + ASPECT + "," + reference("img2img", "Img2img")));
   }
 
   @Test
-  void everyModeWithANegativeChannelKeepsEveryFieldAndSaysNegativeTagsAreSent() {
+  void everyModeWithANegativeChannelKeepsEveryFieldAndSaysNothingOfNegativeTags() {
     PreparedTurn turn = prepare(ImageCapabilities.of(true, TEXT_TO_IMAGE, IMAGE_TO_IMAGE, INPAINT, OUTPAINT));
 
     assertThat(rendered(turn)).isEqualTo(expected("Generate an image with Test backend. Supported modes: text-to-image,"
-        + " image-to-image, inpaint, outpaint. Default negative image tags are sent through the backend negative-prompt channel.",
+        + " image-to-image, inpaint, outpaint.",
         prompt(PROMPT + " For inpaint, describe only what should appear inside the masked area."
             + " For outpaint, describe what should fill the extended canvas.") + "," + ASPECT + ","
             + reference("img2img/inpaint/outpaint", "Img2img/inpaint/outpaint") + "," + mask("inpaint/outpaint") + ","
@@ -126,8 +124,7 @@ class GenerateImageVariantTest {
   void outpaintWithoutInpaintStillKeepsTheMaskField() {
     PreparedTurn turn = prepare(ImageCapabilities.of(false, OUTPAINT));
 
-    assertThat(rendered(turn)).isEqualTo(expected("Generate an image with Test backend. Supported modes: outpaint."
-        + " This backend has no declared negative-prompt channel, so default negative image tags are not sent.",
+    assertThat(rendered(turn)).isEqualTo(expected("Generate an image with Test backend. Supported modes: outpaint.",
         prompt(PROMPT + " For outpaint, describe what should fill the extended canvas.") + "," + ASPECT + ","
             + reference("outpaint", "Outpaint") + "," + mask("outpaint") + ","
             + edge("left") + "," + edge("right") + "," + edge("top") + "," + edge("bottom")));

@@ -74,10 +74,9 @@ class PerServerImageSettingsTest {
     assertThat(cafe.parameters().path("properties").has("media_id")).isFalse();
     assertThat(studio.parameters().path("properties").has("mask_media_id")).isTrue();
     assertThat(studio.parameters().path("properties").has("media_id")).isTrue();
-    assertThat(cafe.description()).startsWith("Generate an image with Cafe images. Supported modes: text-to-image.")
-        .contains("no declared negative-prompt channel, so default negative image tags are not sent");
-    assertThat(studio.description()).startsWith("Generate an image with Studio ComfyUI.")
-        .contains("Default negative image tags are sent through the backend negative-prompt channel.");
+    // The negative-prompt channel is the server's business, never the model's (issue 19): no word of it is shown.
+    assertThat(cafe.description()).isEqualTo("Generate an image with Cafe images. Supported modes: text-to-image.");
+    assertThat(studio.description()).startsWith("Generate an image with Studio ComfyUI.").doesNotContain("negative");
     assertThat(cafe.parameters().path("properties").path("prompt").path("description").stringValue())
         .endsWith("do not repeat them: pastel.");
     assertThat(studio.parameters().path("properties").path("prompt").path("description").stringValue())

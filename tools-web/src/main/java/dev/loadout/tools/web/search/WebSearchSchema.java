@@ -15,6 +15,7 @@ import java.util.Set;
  */
 final class WebSearchSchema {
   static final String BASE_DESCRIPTION = "Search the web and return titles, URLs and snippets of the best results.";
+  static final String CATEGORY_DESCRIPTION = "Search category. Default: text.";
 
   private WebSearchSchema() {}
 
@@ -25,7 +26,7 @@ final class WebSearchSchema {
     }
     String schema = "{\"type\":\"object\",\"properties\":{"
         + "\"query\":{\"type\":\"string\",\"minLength\":1,\"description\":\"What to search for.\"},"
-        + "\"category\":{\"type\":\"string\",\"enum\":[" + enumValues + "],\"description\":\"Search category. Default: text.\"},"
+        + "\"category\":{\"type\":\"string\",\"enum\":[" + enumValues + "],\"description\":\"" + CATEGORY_DESCRIPTION + "\"},"
         + "\"count\":{\"type\":\"number\",\"description\":\"" + countDescription(true) + "\"}},"
         + "\"required\":[\"query\"],\"additionalProperties\":false}";
     return ToolSpec.builder(WebSearchTool.NAME, schema)
@@ -37,23 +38,14 @@ final class WebSearchSchema {
 
   static ToolSpec variant(ToolSpec base, String backend, Set<SearchCategory> categories) {
     List<String> ids = ids(categories);
-    boolean textOnly = ids.equals(List.of(SearchCategory.TEXT.id()));
-    String categoryText;
-    String description;
-    if (textOnly) {
-      categoryText = "Search category. Only 'text' is available for the active search backend this turn.";
-      description = "Search the web using " + backend + ". Only text search is available this turn.";
-    } else {
-      String list = String.join(", ", ids);
-      categoryText = "Search category, one of: " + list + ". Default: text.";
-      description = "Search the web using " + backend + ". The schema only exposes categories supported by the"
-          + " active backend: " + list + ".";
-    }
+    // The narrowed enum already says which categories exist; saying it again in prose (it used to be said three
+    // times) made a narrowed variant larger than the base, and every request pays for it. The backend's name stays:
+    // it tells the model (and diagnostics) what answers.
     return base.edit()
         .narrowEnum("category", ids)
-        .propertyDescription("category", categoryText)
+        .propertyDescription("category", CATEGORY_DESCRIPTION)
         .propertyDescription("count", countDescription(categories.contains(SearchCategory.IMAGE)))
-        .description(description)
+        .description("Search the web (" + backend + "): titles, URLs and snippets of the best results.")
         .build();
   }
 

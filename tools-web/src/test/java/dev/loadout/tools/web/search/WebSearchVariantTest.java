@@ -3,10 +3,14 @@ package dev.loadout.tools.web.search;
 import dev.loadout.core.search.SearchFunction;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.loadout.core.BaseTool;
 import dev.loadout.core.Dialect;
 import dev.loadout.core.Loadout;
 import dev.loadout.core.PreparedTurn;
+import dev.loadout.core.ToolCall;
 import dev.loadout.core.ToolRegistry;
+import dev.loadout.core.ToolResult;
+import dev.loadout.core.ToolSpec;
 import dev.loadout.core.TurnContext;
 import java.util.ArrayList;
 import java.util.List;
@@ -58,10 +62,9 @@ class WebSearchVariantTest {
     PreparedTurn turn = prepare(WebSearchTool.builder().searxng("http://127.0.0.1:1/").build(), SearchFixtures.context().build());
 
     assertThat(rendered(turn)).isEqualTo(expected(
-        "Search the web using SearXNG. The schema only exposes categories supported by the active backend: text, image,"
-            + " video, news, science, it, files, music.",
+        "Search the web (SearXNG): titles, URLs and snippets of the best results.",
         "[\"text\",\"image\",\"video\",\"news\",\"science\",\"it\",\"files\",\"music\"]",
-        "Search category, one of: text, image, video, news, science, it, files, music. Default: text.",
+        "Search category. Default: text.",
         COUNT_WITH_IMAGES));
   }
 
@@ -70,10 +73,9 @@ class WebSearchVariantTest {
     PreparedTurn turn = prepare(WebSearchTool.builder().brave("k").build(), SearchFixtures.context().build());
 
     assertThat(rendered(turn)).isEqualTo(expected(
-        "Search the web using Brave Search. The schema only exposes categories supported by the active backend: text,"
-            + " image, video, news.",
+        "Search the web (Brave Search): titles, URLs and snippets of the best results.",
         "[\"text\",\"image\",\"video\",\"news\"]",
-        "Search category, one of: text, image, video, news. Default: text.",
+        "Search category. Default: text.",
         COUNT_WITH_IMAGES));
   }
 
@@ -82,10 +84,43 @@ class WebSearchVariantTest {
     WebSearchToolBuilder both = WebSearchTool.builder().searxng("http://127.0.0.1:1/").brave("k");
 
     assertThat(prepare(both.build(), SearchFixtures.context().build()).variant("web_search").orElseThrow().description())
-        .startsWith("Search the web using SearXNG.");
+        .startsWith("Search the web (SearXNG)");
     assertThat(prepare(both.engineOrder(List.of("brave", "searxng")).build(), SearchFixtures.context().build())
         .variant("web_search").orElseThrow().description())
-        .startsWith("Search the web using Brave Search.");
+        .startsWith("Search the web (Brave Search)");
+  }
+
+  @Test
+  void noNarrowedVariantIsLargerThanTheBaseInAnyDialect() {
+    // Issue 19: the SearXNG variant used to list its categories three times and cost more than the base spec.
+    List<WebSearchTool> tools = List.of(WebSearchTool.builder().searxng("http://127.0.0.1:1/").build(),
+        WebSearchTool.builder().brave("k").build(), WebSearchTool.builder().build(),
+        WebSearchTool.builder().mcpFallback(new FakeSearchFunction(Optional.of("DuckDuckGo MCP"))).build());
+    for (WebSearchTool tool : tools) {
+      PreparedTurn turn = prepare(tool, SearchFixtures.context().build());
+      ToolSpec variant = turn.variant("web_search").orElseThrow();
+      assertThat(variant).isNotSameAs(tool.spec());
+      for (Dialect dialect : Dialect.values()) {
+        int base = size(tool.spec(), dialect);
+        assertThat(size(variant, dialect)).as(variant.description() + " in " + dialect).isLessThanOrEqualTo(base);
+      }
+    }
+  }
+
+  private static int size(ToolSpec spec, Dialect dialect) {
+    try (Loadout loadout = Loadout.builder(ToolRegistry.builder().register(new BaseTool() {
+      @Override
+      public ToolSpec spec() {
+        return spec;
+      }
+
+      @Override
+      public java.util.concurrent.CompletionStage<ToolResult> execute(ToolCall call, TurnContext context) {
+        throw new AssertionError("never run");
+      }
+    }).build()).build()) {
+      return loadout.prepare(SearchFixtures.context().build()).render(dialect).size();
+    }
   }
 
   @Test
@@ -93,9 +128,9 @@ class WebSearchVariantTest {
     PreparedTurn turn = prepare(WebSearchTool.builder().build(), SearchFixtures.context().build());
 
     assertThat(rendered(turn)).isEqualTo(expected(
-        "Search the web using DuckDuckGo. Only text search is available this turn.",
+        "Search the web (DuckDuckGo): titles, URLs and snippets of the best results.",
         "[\"text\"]",
-        "Search category. Only 'text' is available for the active search backend this turn.",
+        "Search category. Default: text.",
         COUNT_TEXT));
   }
 
@@ -106,9 +141,9 @@ class WebSearchVariantTest {
     PreparedTurn turn = prepare(WebSearchTool.builder().mcpFallback(mcp).build(), SearchFixtures.context().build());
 
     assertThat(rendered(turn)).isEqualTo(expected(
-        "Search the web using DuckDuckGo MCP. Only text search is available this turn.",
+        "Search the web (DuckDuckGo MCP): titles, URLs and snippets of the best results.",
         "[\"text\"]",
-        "Search category. Only 'text' is available for the active search backend this turn.",
+        "Search category. Default: text.",
         COUNT_TEXT));
   }
 
@@ -179,6 +214,6 @@ class WebSearchVariantTest {
 
     PreparedTurn turn = prepare(WebSearchTool.builder().mcpFallback(broken).build(), SearchFixtures.context().build());
 
-    assertThat(turn.variant("web_search").orElseThrow().description()).startsWith("Search the web using DuckDuckGo.");
+    assertThat(turn.variant("web_search").orElseThrow().description()).startsWith("Search the web (DuckDuckGo)");
   }
 }

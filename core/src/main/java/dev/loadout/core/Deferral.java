@@ -1,0 +1,200 @@
+package dev.loadout.core;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A turn's deferred tools and their search index, shared by the turn and every {@link PreparedTurn#nextRound()} after
+ * it: the deferred set is decided once per {@code prepare}, so rounds never re-decide it and the prefix holds.
+ */
+final class Deferral {
+  final ToolSearch config;
+  /** Every deferred tool in turn order, discovered or not. */
+  final List<DeferredTool> tools;
+  final List<ToolSpec> specs;
+  final List<BaseTool> implementations;
+  final List<String> sources;
+  /** Name → position in the lists above. */
+  final Map<String, Integer> positions;
+  /** 0 … n−1: the undiscovered positions of a turn that has found nothing yet. */
+  final List<Integer> everyPosition;
+  private volatile ToolIndex index;
+
+  Deferral(ToolSearch config, List<DeferredTool> tools, List<ToolSpec> specs, List<BaseTool> implementations,
+      List<String> sources, Map<String, Integer> positions) {
+    this.config = config;
+    this.tools = tools;
+    this.specs = specs;
+    this.implementations = implementations;
+    this.sources = sources;
+    this.positions = positions;
+    List<Integer> every = new java.util.ArrayList<>(tools.size());
+    for (int k = 0; k < tools.size(); k++) {
+      every.add(k);
+    }
+    this.everyPosition = java.util.Collections.unmodifiableList(every);
+  }
+
+  /**
+   * The turn with the policy's deferred tools taken out of the loaded list and {@value ToolSearch#FUNCTION_NAME} ending
+   * its stable prefix; null when nothing is deferred. Core tools are never deferred.
+   */
+  static PreparedTurn prepare(Loadout loadout, ToolSearch toolSearch, TurnContext context, List<ToolSpec> visible,
+      List<BaseTool> tools, List<String> sources, List<HiddenTool> hidden, Map<String, List<String>> effective,
+      TurnEvents events) {
+    WarnOnce warnings = loadout.warnings;
+    Split last = loadout.lastSplit;
+    boolean same = last != null && last.config == toolSearch && last.sameTools(visible, tools, sources);
+    // The same tools as the last turn: the same candidates list, which lets a policy answer from its last decision.
+    List<DeferralPolicy.Candidate> candidates = same ? last.candidates : candidates(visible, sources, warnings);
+    if (candidates == null) {
+      return null;
+    }
+    Map<String, HiddenTool.Reason> decided;
+    try {
+      decided = toolSearch.policy.defer(candidates, context);
+    } catch (RuntimeException e) {
+      warnings.warn(Loadout.LOG, "deferral|" + e.getClass().getName(), () -> "Deferral policy "
+          + toolSearch.policy.getClass().getName() + " failed; this turn defers nothing", e);
+      return null;
+    }
+    if (decided == null || decided.isEmpty()) {
+      return null;
+    }
+    ToolDiscovery discovery = context.attribute(ToolDiscovery.KEY).orElseGet(ToolDiscovery::create);
+    if (same && (decided == last.answer || last.decided.equals(decided))) {
+      // A warm turn: the same variants and the same decisions as the last turn, so its split (and search index) holds.
+      return new PreparedTurn(loadout, context, last.loaded, last.loadedTools, last.loadedSources, hidden, effective,
+          events, last.loaded.size(), last.deferral, discovery);
+    }
+    return split(loadout, toolSearch, context, visible, tools, sources, hidden, effective, events, candidates, decided,
+        discovery);
+  }
+
+  /** The policy's candidates; null when a tool takes the search function's name (tool search is then off). */
+  private static List<DeferralPolicy.Candidate> candidates(List<ToolSpec> visible, List<String> sources,
+      WarnOnce warnings) {
+    List<DeferralPolicy.Candidate> candidates = new java.util.ArrayList<>(visible.size());
+    for (int i = 0; i < visible.size(); i++) {
+      ToolSpec v = visible.get(i);
+      if (v.name().equals(ToolSearch.FUNCTION_NAME)) {
+        warnings.warn(Loadout.LOG, "search-name", () -> "A tool named '" + ToolSearch.FUNCTION_NAME + "' is registered, so tool "
+            + "search is off on turns that show it; rename the tool to use tool search", null);
+        return null;
+      }
+      int tokens = (ToolRenderer.tool(Dialect.OPENAI_CHAT, v).length + 3) / 4;
+      candidates.add(new DeferralPolicy.Candidate(v, java.util.Optional.ofNullable(sources.get(i)), tokens));
+    }
+    return java.util.Collections.unmodifiableList(candidates);
+  }
+
+  private static PreparedTurn split(Loadout loadout, ToolSearch toolSearch, TurnContext context, List<ToolSpec> visible,
+      List<BaseTool> tools, List<String> sources, List<HiddenTool> hidden, Map<String, List<String>> effective,
+      TurnEvents events, List<DeferralPolicy.Candidate> candidates, Map<String, HiddenTool.Reason> decided,
+      ToolDiscovery discovery) {
+    WarnOnce warnings = loadout.warnings;
+    List<ToolSpec> loaded = new java.util.ArrayList<>(visible.size() + 1);
+    List<BaseTool> loadedTools = new java.util.ArrayList<>(visible.size() + 1);
+    List<String> loadedSources = new java.util.ArrayList<>(visible.size() + 1);
+    List<DeferredTool> deferred = new java.util.ArrayList<>();
+    List<ToolSpec> specs = new java.util.ArrayList<>();
+    List<BaseTool> implementations = new java.util.ArrayList<>();
+    List<String> deferredSources = new java.util.ArrayList<>();
+    Map<String, Integer> positions = new java.util.HashMap<>();
+    for (int i = 0; i < visible.size(); i++) {
+      ToolSpec v = visible.get(i);
+      HiddenTool.Reason reason = decided.get(v.name());
+      if (reason != null && v.isCore()) {
+        warnings.warn(Loadout.LOG, "deferral-core|" + v.name(), () -> "Deferral policy " + toolSearch.policy.getClass().getName()
+            + " deferred core tool '" + v.name() + "'; core tools are always loaded", null);
+        reason = null;
+      }
+      if (reason == null) {
+        loaded.add(v);
+        loadedTools.add(tools.get(i));
+        loadedSources.add(sources.get(i));
+      } else {
+        positions.put(v.name(), deferred.size());
+        deferred.add(new DeferredTool(v.name(), reason, java.util.Optional.ofNullable(sources.get(i)),
+            ToolIndex.searchText(v)));
+        specs.add(v);
+        implementations.add(tools.get(i));
+        deferredSources.add(sources.get(i));
+      }
+    }
+    if (deferred.isEmpty()) {
+      return null;
+    }
+    loaded.add(toolSearch.function);
+    loadedTools.add(SearchToolsTool.INSTANCE);
+    loadedSources.add(null);
+    Deferral deferral = new Deferral(toolSearch, java.util.Collections.unmodifiableList(deferred), List.copyOf(specs),
+        List.copyOf(implementations), java.util.Collections.unmodifiableList(deferredSources), Map.copyOf(positions));
+    loadout.lastSplit = new Split(toolSearch, visible.toArray(new ToolSpec[0]), tools.toArray(new BaseTool[0]),
+        sources.toArray(new String[0]), candidates, decided, Map.copyOf(decided), List.copyOf(loaded),
+        List.copyOf(loadedTools), java.util.Collections.unmodifiableList(new java.util.ArrayList<>(loadedSources)),
+        deferral);
+    return new PreparedTurn(loadout, context, loaded, loadedTools, loadedSources, hidden, effective, events, loaded.size(),
+        deferral, discovery);
+  }
+
+  /**
+   * One turn's split into loaded and deferred tools, kept by the {@link Loadout} for the next turn: a bot's turns
+   * mostly repeat the same variants, and building the deferred set (searchable text, positions, the search index) for
+   * hundreds of tools would otherwise cost every {@code prepare} far more than the rest of it.
+   */
+  static final class Split {
+    final ToolSearch config;
+    private final ToolSpec[] variants;
+    private final BaseTool[] implementations;
+    private final String[] sources;
+    final List<DeferralPolicy.Candidate> candidates;
+    /** The policy's answer as returned (compared by identity) and as copied (compared by value). */
+    final Map<String, HiddenTool.Reason> answer;
+    final Map<String, HiddenTool.Reason> decided;
+    final List<ToolSpec> loaded;
+    final List<BaseTool> loadedTools;
+    final List<String> loadedSources;
+    final Deferral deferral;
+
+    Split(ToolSearch config, ToolSpec[] variants, BaseTool[] implementations, String[] sources,
+        List<DeferralPolicy.Candidate> candidates, Map<String, HiddenTool.Reason> answer,
+        Map<String, HiddenTool.Reason> decided, List<ToolSpec> loaded, List<BaseTool> loadedTools,
+        List<String> loadedSources, Deferral deferral) {
+      this.config = config;
+      this.variants = variants;
+      this.implementations = implementations;
+      this.sources = sources;
+      this.candidates = candidates;
+      this.answer = answer;
+      this.decided = decided;
+      this.loaded = loaded;
+      this.loadedTools = loadedTools;
+      this.loadedSources = loadedSources;
+      this.deferral = deferral;
+    }
+
+    /** Whether a turn has exactly these variants and tools (by identity) and sources. */
+    boolean sameTools(List<ToolSpec> visible, List<BaseTool> tools, List<String> turnSources) {
+      if (visible.size() != variants.length) {
+        return false;
+      }
+      for (int i = 0; i < variants.length; i++) {
+        if (visible.get(i) != variants[i] || tools.get(i) != implementations[i]
+            || !java.util.Objects.equals(turnSources.get(i), sources[i])) {
+          return false;
+        }
+      }
+      return true;
+    }
+  }
+
+  List<DeferredTool> search(String query) {
+    ToolIndex i = index;
+    if (i == null) {
+      i = new ToolIndex(tools);
+      index = i;
+    }
+    return i.search(query == null ? "" : query, config.maxResults);
+  }
+}
