@@ -1,5 +1,6 @@
 package dev.loadout.core;
 
+import dev.loadout.core.internal.text.Texts;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
@@ -66,8 +67,8 @@ final class ReadResultPartTool implements BaseTool {
       start--;
     }
     int end = Math.min(text.length(), start + remainders.windowChars());
-    if (end < text.length() && Character.isHighSurrogate(text.charAt(end - 1))) {
-      end--;
+    if (end < text.length()) {
+      end = Texts.cutPoint(text, end);
     }
     String note;
     if (end < text.length()) {

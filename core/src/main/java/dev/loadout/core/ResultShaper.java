@@ -1,5 +1,7 @@
 package dev.loadout.core;
 
+import dev.loadout.core.internal.text.Texts;
+
 /**
  * Caps what a model reads of one result, so a huge tool output cannot crowd the context window. The cut
  * text ends with a visible marker; the full data stays on the result for the host. With {@link ResultRemainders}
@@ -48,10 +50,6 @@ final class ResultShaper {
   }
 
   private static int end(String text, int max) {
-    int end = max;
-    if (end > 0 && Character.isHighSurrogate(text.charAt(end - 1))) {
-      end--;
-    }
-    return end;
+    return Texts.cutPoint(text, max);
   }
 }

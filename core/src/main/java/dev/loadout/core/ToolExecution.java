@@ -1,5 +1,6 @@
 package dev.loadout.core;
 
+import dev.loadout.core.internal.text.Texts;
 import java.util.List;
 
 /**
@@ -64,11 +65,7 @@ final class ToolExecution {
   private static String shortLine(String line) {
     String s = line;
     if (s.length() > MAX_VIOLATION_CHARS) {
-      int end = MAX_VIOLATION_CHARS - 1;
-      if (Character.isHighSurrogate(s.charAt(end - 1))) {
-        end--;
-      }
-      s = s.substring(0, end) + "…";
+      s = Texts.cut(s, MAX_VIOLATION_CHARS, "…");
     }
     return s.replaceAll("\\p{Cntrl}", "?");
   }

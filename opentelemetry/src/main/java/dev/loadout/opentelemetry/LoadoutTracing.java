@@ -1,5 +1,6 @@
 package dev.loadout.opentelemetry;
 
+import dev.loadout.core.internal.text.Texts;
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import dev.loadout.core.LoadoutListener;
@@ -184,14 +185,8 @@ public final class LoadoutTracing implements LoadoutListener.Factory {
 
   /** Recorded content, cut at the limit without splitting a surrogate pair. */
   String cut(String text) {
-    if (text.length() <= maxContentChars) {
-      return text;
-    }
-    int end = maxContentChars;
-    if (Character.isHighSurrogate(text.charAt(end - 1))) {
-      end--;
-    }
-    return text.substring(0, end) + "…";
+    return text.length() <= maxContentChars ? text
+        : text.substring(0, Texts.cutPoint(text, maxContentChars)) + "…";
   }
 
   /**

@@ -1,5 +1,6 @@
 package dev.loadout.core.availability;
 
+import dev.loadout.core.internal.text.Texts;
 import dev.loadout.core.AvailabilityDecision;
 import dev.loadout.core.AvailabilityFilter;
 import dev.loadout.core.FamilyReplacements;
@@ -124,11 +125,7 @@ final class DeliberateFilter implements AvailabilityFilter {
   static String text(TurnContext context) {
     String t = context.messageText().map(String::strip).orElse("");
     if (t.length() > DeliberateToolMode.MAX_TEXT_CHARS) {
-      int end = DeliberateToolMode.MAX_TEXT_CHARS;
-      if (Character.isHighSurrogate(t.charAt(end - 1))) {
-        end--;
-      }
-      t = t.substring(0, end);
+      t = t.substring(0, Texts.cutPoint(t, DeliberateToolMode.MAX_TEXT_CHARS));
     }
     return t;
   }

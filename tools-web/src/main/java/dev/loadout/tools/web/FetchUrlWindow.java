@@ -1,5 +1,7 @@
 package dev.loadout.tools.web;
 
+import dev.loadout.core.internal.text.Texts;
+
 /**
  * One window of a page's text, and the notes that tell a model where it stands: more to read (and the exact
  * {@code start_index} to continue with), past the end, or a page with nothing to read. The wording is the
@@ -31,8 +33,8 @@ record FetchUrlWindow(String text, int startIndex, int nextIndex, int contentLen
     }
     int end = (int) Math.min(total, (long) start + max);
     // Never split a surrogate pair: the next window would start with half a character.
-    if (end < total && end - 1 > start && Character.isHighSurrogate(content.charAt(end - 1))) {
-      end--;
+    if (end < total && end - 1 > start) {
+      end = Texts.cutPoint(content, end);
     }
     String slice = content.substring(start, end);
     if (end >= total) {

@@ -1,5 +1,6 @@
 package dev.loadout.tools.web.search;
 
+import dev.loadout.core.internal.text.Texts;
 import java.util.regex.Pattern;
 import org.jsoup.Jsoup;
 
@@ -26,11 +27,7 @@ final class SearchText {
     text = TAG_LIKE.matcher(text).replaceAll(" ");
     text = SPACE.matcher(text).replaceAll(" ").strip();
     if (text.length() > maxChars) {
-      int cut = maxChars - 1;
-      if (Character.isHighSurrogate(text.charAt(cut - 1))) {
-        cut--;
-      }
-      text = text.substring(0, cut).stripTrailing() + "…";
+      text = text.substring(0, Texts.cutPoint(text, maxChars - 1)).stripTrailing() + "…";
     }
     return text;
   }
