@@ -63,7 +63,7 @@ public final class LangChain4jTools {
     this.turn = turn;
     WarmRenders warm = WarmRenders.of(turn.render(Dialect.OPENAI_CHAT));
     this.specifications = warm.specifications;
-    RenderIndex.SHARED.register(warm.keys, warm.renders);
+    WarmRenders.INDEX.register(warm.keys, warm.renders);
   }
 
   /**

@@ -1,5 +1,6 @@
 package dev.loadout.langchain4j;
 
+import dev.loadout.core.internal.wire.RenderIndex;
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import dev.langchain4j.http.client.HttpClient;
@@ -63,7 +64,7 @@ public final class LoadoutHttpClient implements HttpClient {
     if (delegate == null) {
       throw new IllegalArgumentException("delegate must not be null");
     }
-    return new LoadoutHttpClient(delegate, RenderIndex.SHARED);
+    return new LoadoutHttpClient(delegate, WarmRenders.INDEX);
   }
 
   /**

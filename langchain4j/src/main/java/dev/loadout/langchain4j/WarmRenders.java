@@ -1,5 +1,6 @@
 package dev.loadout.langchain4j;
 
+import dev.loadout.core.internal.wire.RenderIndex;
 import dev.langchain4j.agent.tool.ToolSpecification;
 import dev.loadout.core.RenderedTools;
 import java.util.ArrayList;
@@ -16,6 +17,8 @@ import tools.jackson.databind.json.JsonMapper;
  * writing 100 index entries again. Held weakly by the render; it keeps no reference to it.
  */
 final class WarmRenders {
+  /** Every turn's renders this module has put out, for the wire rewrite to find (LangChain4j keeps null values). */
+  static final RenderIndex INDEX = new RenderIndex(RenderIndex.DEFAULT_CAPACITY, false);
   private static final Map<RenderedTools, WarmRenders> CACHE = Collections.synchronizedMap(new WeakHashMap<>());
 
   final List<ToolSpecification> specifications;
@@ -29,7 +32,7 @@ final class WarmRenders {
     List<String> r = new ArrayList<>(tools.size());
     for (JsonNode tool : tools) {
       specs.add(Specifications.of(tool.path("function")));
-      k.add(RenderIndex.key(tool));
+      k.add(INDEX.key(tool));
       r.add(JsonMapper.shared().writeValueAsString(tool));
     }
     this.specifications = List.copyOf(specs);

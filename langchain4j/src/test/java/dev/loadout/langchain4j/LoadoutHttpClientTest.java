@@ -1,5 +1,6 @@
 package dev.loadout.langchain4j;
 
+import dev.loadout.core.internal.wire.RenderIndex;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.langchain4j.http.client.HttpClient;
@@ -46,7 +47,7 @@ class LoadoutHttpClientTest {
 
   @Test
   void aBodyWhoseToolsLoadoutRenderedGoesOutCompactWithTheRenderVerbatim() {
-    RenderIndex index = new RenderIndex(16);
+    RenderIndex index = new RenderIndex(16, false);
     index.register(JsonMapper.shared().readTree(RENDER));
 
     new LoadoutHttpClient(recorder, index).execute(post(LANGCHAIN4J_BODY));
@@ -58,7 +59,7 @@ class LoadoutHttpClientTest {
 
   @Test
   void aToolLoadoutDidNotRenderLeavesTheBodyAsLangChain4jWroteIt() {
-    RenderIndex index = new RenderIndex(16);
+    RenderIndex index = new RenderIndex(16, false);
     HttpRequest request = post(LANGCHAIN4J_BODY);
 
     new LoadoutHttpClient(recorder, index).execute(request, null, null);
@@ -68,7 +69,7 @@ class LoadoutHttpClientTest {
 
   @Test
   void twoRendersThatLangChain4jCannotTellApartAreNeverGuessedBetween() {
-    RenderIndex index = new RenderIndex(16);
+    RenderIndex index = new RenderIndex(16, false);
     index.register(JsonMapper.shared().readTree(RENDER));
     index.register(JsonMapper.shared().readTree(RENDER.replace("\"title\":\"W\"", "\"title\":\"Other\"")));
     HttpRequest request = post(LANGCHAIN4J_BODY);
@@ -80,7 +81,7 @@ class LoadoutHttpClientTest {
 
   @Test
   void bodiesWithoutToolsOrNotJsonPassUntouched() {
-    RenderIndex index = new RenderIndex(16);
+    RenderIndex index = new RenderIndex(16, false);
     index.register(JsonMapper.shared().readTree(RENDER));
     HttpRequest noTools = post("{\"model\":\"m\",\"messages\":[]}");
     HttpRequest notJson = post("\"tools\" but not JSON {");
@@ -96,7 +97,7 @@ class LoadoutHttpClientTest {
 
   @Test
   void anIndexKeepsOnlyItsMostRecentRenders() {
-    RenderIndex index = new RenderIndex(1);
+    RenderIndex index = new RenderIndex(1, false);
     index.register(JsonMapper.shared().readTree(RENDER));
     index.register(JsonMapper.shared().readTree(RENDER.replace("get_weather", "other")));
 

@@ -1,5 +1,6 @@
 package dev.loadout.springai;
 
+import dev.loadout.core.internal.wire.RenderIndex;
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import java.io.IOException;
@@ -46,7 +47,7 @@ public final class LoadoutToolsInterceptor implements Interceptor {
 
   /** The interceptor, reading what {@link SpringAiTools} rendered in this JVM. */
   public static LoadoutToolsInterceptor create() {
-    return new LoadoutToolsInterceptor(RenderIndex.SHARED);
+    return new LoadoutToolsInterceptor(WarmRenders.INDEX);
   }
 
   @Override

@@ -45,7 +45,7 @@ public final class SpringAiTools {
       list.add(new LoadoutToolCallback(turn, definition));
     }
     this.callbacks = List.copyOf(list);
-    RenderIndex.SHARED.register(warm.keys, warm.renders);
+    WarmRenders.INDEX.register(warm.keys, warm.renders);
   }
 
   /**

@@ -1,5 +1,6 @@
 package dev.loadout.springai;
 
+import dev.loadout.core.internal.wire.RenderIndex;
 import dev.loadout.core.RenderedTools;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -16,6 +17,8 @@ import tools.jackson.databind.json.JsonMapper;
  * entries again. Held weakly by the render; it keeps no reference to it.
  */
 final class WarmRenders {
+  /** Every turn's renders this module has put out, for the wire rewrite to find (Spring AI drops null values). */
+  static final RenderIndex INDEX = new RenderIndex(RenderIndex.DEFAULT_CAPACITY, true);
   private static final Map<RenderedTools, WarmRenders> CACHE = Collections.synchronizedMap(new WeakHashMap<>());
   private static final String NO_PARAMETERS = "{\"type\":\"object\",\"properties\":{}}";
 
@@ -35,7 +38,7 @@ final class WarmRenders {
       defs.add(ToolDefinition.builder().name(function.path("name").asString(""))
           .description(function.path("description").asString(""))
           .inputSchema(parameters == null ? NO_PARAMETERS : json.writeValueAsString(parameters)).build());
-      k.add(RenderIndex.key(tool));
+      k.add(INDEX.key(tool));
       r.add(json.writeValueAsString(tool));
     }
     this.definitions = List.copyOf(defs);

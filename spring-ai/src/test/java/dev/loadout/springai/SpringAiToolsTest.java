@@ -1,5 +1,6 @@
 package dev.loadout.springai;
 
+import dev.loadout.core.internal.wire.RenderIndex;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.loadout.core.Dialect;
@@ -130,7 +131,7 @@ class SpringAiToolsTest {
 
   @Test
   void theInterceptorLeavesARequestWithToolsLoadoutDidNotRenderAlone() {
-    RenderIndex empty = new RenderIndex(4);
+    RenderIndex empty = new RenderIndex(4, true);
     String body = "{\"model\":\"m\",\"tools\":[{\"function\":{\"name\":\"x\",\"parameters\":{}},\"type\":\"function\"}]}";
 
     assertThat(new LoadoutToolsInterceptor(empty).rewrite(body)).isNull();
