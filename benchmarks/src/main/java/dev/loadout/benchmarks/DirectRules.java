@@ -1,9 +1,9 @@
 package dev.loadout.benchmarks;
 
 import dev.loadout.core.ToolSpec;
-import dev.loadout.core.direct.DirectCatalog;
-import dev.loadout.core.direct.DirectConfig;
-import dev.loadout.core.direct.KeywordRule;
+import dev.loadout.direct.DirectCatalog;
+import dev.loadout.direct.DirectConfig;
+import dev.loadout.direct.KeywordRule;
 import java.util.ArrayList;
 import java.util.List;
 

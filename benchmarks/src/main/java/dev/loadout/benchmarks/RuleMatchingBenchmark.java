@@ -1,12 +1,12 @@
 package dev.loadout.benchmarks;
 
-import dev.loadout.core.direct.DirectDecision;
-import dev.loadout.core.direct.DirectRouter;
-import dev.loadout.core.direct.DirectSettings;
-import dev.loadout.core.direct.InMemoryToolTaskStore;
-import dev.loadout.core.direct.IncomingMessage;
-import dev.loadout.core.direct.KeywordRule;
-import dev.loadout.core.direct.TriggerMode;
+import dev.loadout.direct.DirectDecision;
+import dev.loadout.direct.DirectRouter;
+import dev.loadout.direct.DirectSettings;
+import dev.loadout.direct.InMemoryToolTaskStore;
+import dev.loadout.direct.IncomingMessage;
+import dev.loadout.direct.KeywordRule;
+import dev.loadout.direct.TriggerMode;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;

@@ -1,12 +1,12 @@
 package dev.loadout.benchmarks;
 
-import dev.loadout.core.blocking.BlockType;
-import dev.loadout.core.blocking.JdbcPersonaBlockStore;
-import dev.loadout.core.blocking.PersonaBlock;
-import dev.loadout.core.direct.ClaimResult;
-import dev.loadout.core.direct.DirectSettings;
-import dev.loadout.core.direct.JdbcToolTaskStore;
-import dev.loadout.core.direct.ToolTask;
+import dev.loadout.tools.persona.BlockType;
+import dev.loadout.tools.persona.JdbcPersonaBlockStore;
+import dev.loadout.tools.persona.PersonaBlock;
+import dev.loadout.direct.ClaimResult;
+import dev.loadout.direct.DirectSettings;
+import dev.loadout.direct.JdbcToolTaskStore;
+import dev.loadout.direct.ToolTask;
 import dev.loadout.core.store.PollingChanges;
 import dev.loadout.core.store.PostgresChanges;
 import dev.loadout.core.store.SqliteDatabase;

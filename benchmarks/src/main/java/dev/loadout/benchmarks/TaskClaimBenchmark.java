@@ -1,11 +1,11 @@
 package dev.loadout.benchmarks;
 
-import dev.loadout.core.direct.ClaimResult;
-import dev.loadout.core.direct.DirectSettings;
-import dev.loadout.core.direct.InMemoryToolTaskStore;
-import dev.loadout.core.direct.JdbcToolTaskStore;
-import dev.loadout.core.direct.ToolTask;
-import dev.loadout.core.direct.ToolTaskStore;
+import dev.loadout.direct.ClaimResult;
+import dev.loadout.direct.DirectSettings;
+import dev.loadout.direct.InMemoryToolTaskStore;
+import dev.loadout.direct.JdbcToolTaskStore;
+import dev.loadout.direct.ToolTask;
+import dev.loadout.direct.ToolTaskStore;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;

@@ -3,9 +3,9 @@ package dev.loadout.examples;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.loadout.core.ToolRegistry;
-import dev.loadout.core.blocking.BlockType;
-import dev.loadout.core.blocking.PersonaBlock;
-import dev.loadout.core.blocking.PersonaBlockStore;
+import dev.loadout.tools.persona.BlockType;
+import dev.loadout.tools.persona.PersonaBlock;
+import dev.loadout.tools.persona.PersonaBlockStore;
 import dev.loadout.core.store.PostgresChanges;
 import dev.loadout.core.store.StoreChanges;
 import dev.loadout.core.store.TestDatabases;

@@ -1,8 +1,8 @@
 package dev.loadout.mcp;
 
-import dev.loadout.core.blocking.JdbcPersonaBlockStore;
-import dev.loadout.core.direct.JdbcDirectConfigStore;
-import dev.loadout.core.direct.JdbcToolTaskStore;
+import dev.loadout.tools.persona.JdbcPersonaBlockStore;
+import dev.loadout.direct.JdbcDirectConfigStore;
+import dev.loadout.direct.JdbcToolTaskStore;
 import dev.loadout.testkit.process.Step;
 import dev.loadout.testkit.process.Worker;
 import dev.loadout.testkit.process.WorkerContext;

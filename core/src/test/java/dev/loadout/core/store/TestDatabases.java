@@ -25,6 +25,14 @@ public final class TestDatabases {
 
   private TestDatabases() {}
 
+  /**
+   * Runs one poll of a polling feed now, on the caller's thread: a test that stands two processes on one file
+   * passes a scheduler that never fires and decides itself when the other "process" hears a change.
+   */
+  public static void poll(PollingChanges feed) {
+    feed.poll();
+  }
+
   /** A SQLite database in a new file in the folder, opened as the embedded default ({@link SqliteDatabase}). */
   public static DataSource sqlite(Path folder) {
     return SqliteDatabase.file(folder.resolve("loadout-" + UUID.randomUUID() + ".db")).dataSource();

@@ -1,7 +1,7 @@
 package dev.loadout.examples.bot;
 
-import dev.loadout.core.blocking.JdbcPersonaBlockStore;
-import dev.loadout.core.direct.JdbcToolTaskStore;
+import dev.loadout.tools.persona.JdbcPersonaBlockStore;
+import dev.loadout.direct.JdbcToolTaskStore;
 import dev.loadout.core.store.SqliteDatabase;
 import dev.loadout.mcp.JdbcMcpRegistrationStore;
 import dev.loadout.mcp.TokenCipher;

@@ -4,11 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.loadout.core.ToolCall;
 import dev.loadout.core.ToolResult;
-import dev.loadout.core.direct.DirectDecision;
-import dev.loadout.core.direct.DirectSettings;
-import dev.loadout.core.direct.FlowReply;
-import dev.loadout.core.direct.ToolTask;
-import dev.loadout.core.direct.ToolTaskStore;
+import dev.loadout.direct.DirectDecision;
+import dev.loadout.direct.DirectSettings;
+import dev.loadout.direct.FlowReply;
+import dev.loadout.direct.ToolTask;
+import dev.loadout.direct.ToolTaskStore;
 import dev.loadout.testkit.time.TestScheduler;
 import java.util.List;
 import java.util.Set;

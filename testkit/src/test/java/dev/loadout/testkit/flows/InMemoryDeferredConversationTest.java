@@ -4,10 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.loadout.core.ToolCall;
-import dev.loadout.core.direct.ClaimResult;
-import dev.loadout.core.direct.InMemoryToolTaskStore;
-import dev.loadout.core.direct.ToolTask;
-import dev.loadout.core.direct.ToolTaskStore;
+import dev.loadout.direct.ClaimResult;
+import dev.loadout.direct.InMemoryToolTaskStore;
+import dev.loadout.direct.ToolTask;
+import dev.loadout.direct.ToolTaskStore;
 import dev.loadout.core.store.StoreException;
 import java.time.Duration;
 import java.time.Instant;

@@ -1,7 +1,7 @@
 package dev.loadout.testkit.flows;
 
-import dev.loadout.core.direct.JdbcToolTaskStore;
-import dev.loadout.core.direct.ToolTaskStore;
+import dev.loadout.direct.JdbcToolTaskStore;
+import dev.loadout.direct.ToolTaskStore;
 import dev.loadout.core.store.TestDatabases;
 import java.util.ArrayList;
 import java.util.List;

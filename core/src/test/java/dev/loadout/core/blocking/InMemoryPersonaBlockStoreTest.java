@@ -1,8 +1,0 @@
-package dev.loadout.core.blocking;
-
-class InMemoryPersonaBlockStoreTest extends PersonaBlockStoreContract {
-  @Override
-  PersonaBlockStore newStore() {
-    return new InMemoryPersonaBlockStore();
-  }
-}

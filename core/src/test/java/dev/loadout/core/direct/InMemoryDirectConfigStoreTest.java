@@ -1,9 +1,0 @@
-package dev.loadout.core.direct;
-
-/** The contract in memory. */
-class InMemoryDirectConfigStoreTest extends DirectConfigStoreContract {
-  @Override
-  DirectConfigStore newStore() {
-    return new InMemoryDirectConfigStore();
-  }
-}

@@ -1,9 +1,0 @@
-package dev.loadout.core.direct;
-
-/** The contract in memory. */
-class InMemoryToolTaskStoreTest extends ToolTaskStoreContract {
-  @Override
-  ToolTaskStore newStore() {
-    return new InMemoryToolTaskStore();
-  }
-}

@@ -1,0 +1,15 @@
+package dev.loadout.tools.image;
+
+import dev.loadout.core.ModuleRules;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.TestFactory;
+
+/** The rules every published module keeps ({@code ModuleRules}), on this module's production classes. */
+class ArchitectureTest {
+  @TestFactory
+  Stream<DynamicTest> moduleRules() {
+    return ModuleRules.module("dev.loadout.tools.image")
+        .keepsOutOfApi("org.slf4j").tests();
+  }
+}

@@ -1,0 +1,8 @@
+package dev.loadout.tools.persona;
+
+class InMemoryPersonaBlockStoreTest extends PersonaBlockStoreContract {
+  @Override
+  PersonaBlockStore newStore() {
+    return new InMemoryPersonaBlockStore();
+  }
+}
