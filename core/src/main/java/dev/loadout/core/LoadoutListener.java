@@ -111,6 +111,32 @@ public abstract class LoadoutListener {
   public void callFailed(PreparedTurn turn, ToolCall call, Throwable error, Duration took) {}
 
   /**
+   * A tool's outbound request passed the network guard at this hop and connects next (the request's own URL is hop
+   * 0, each redirect's target the next). Reported by tools that send their requests with
+   * {@link PreparedTurn#netEvents(ToolCall)}, as {@code fetch_url} does.
+   *
+   * @param turn the turn
+   * @param call the call whose tool sends the request
+   * @param hop the hop, from 0
+   * @param origin the hop's {@code scheme://host:port}; never a path, query or credentials
+   * @since 0.1
+   */
+  public void outboundHop(PreparedTurn turn, ToolCall call, int hop, String origin) {}
+
+  /**
+   * The network guard refused a URL a tool's request would have gone to (its own or a redirect's target), before
+   * any socket was opened. Reported like {@link #outboundHop}.
+   *
+   * @param turn the turn
+   * @param call the call whose tool sent the request
+   * @param hop the hop, from 0
+   * @param host the refused URL's host; empty when the URL could not be parsed
+   * @param code the guard's stable code ({@link dev.loadout.core.net.UrlVerdict#code()})
+   * @since 0.1
+   */
+  public void urlRefused(PreparedTurn turn, ToolCall call, int hop, String host, String code) {}
+
+  /**
    * What one call came to.
    *
    * @param call the call as the model sent it

@@ -1,7 +1,9 @@
 package dev.loadout.core;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 import static org.apiguardian.api.API.Status.MAINTAINED;
 
+import dev.loadout.core.net.NetEvents;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
@@ -569,6 +571,24 @@ public final class PreparedTurn {
             ? error.getCause() : error, start);
       }
     });
+  }
+
+  /**
+   * Where a tool's outbound requests report to this turn's {@link LoadoutListener}: pass it to
+   * {@link dev.loadout.core.net.SafeHttpRequest.Builder#events} and the listener hears each hop the guard allows
+   * ({@link LoadoutListener#outboundHop}) and each URL it refuses ({@link LoadoutListener#urlRefused}), for this
+   * call. A tool finds its turn in its context under {@link #CURRENT}.
+   *
+   * @param call the call the tool is running
+   * @return the call's request events; {@link dev.loadout.core.net.NetEvents#NONE} when the turn has no listener
+   * @since 0.1
+   */
+  @API(status = EXPERIMENTAL, since = "0.1")
+  public NetEvents netEvents(ToolCall call) {
+    if (call == null) {
+      throw new IllegalArgumentException("call must not be null");
+    }
+    return events.net(this, call);
   }
 
   /** This turn's listener; {@link TurnEvents#OFF} without one. */

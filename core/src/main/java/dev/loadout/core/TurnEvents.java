@@ -1,5 +1,6 @@
 package dev.loadout.core;
 
+import dev.loadout.core.net.NetEvents;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.function.LongSupplier;
@@ -140,6 +141,32 @@ final class TurnEvents {
         contain("callFailed", e);
       }
     }
+  }
+
+  /** The request events of one call: its tool's hops and refusals, to this turn's listener; NONE without one. */
+  NetEvents net(PreparedTurn turn, ToolCall call) {
+    if (!on) {
+      return NetEvents.NONE;
+    }
+    return new NetEvents() {
+      @Override
+      public void hop(int hop, String origin) {
+        try {
+          listener.outboundHop(turn, call, hop, origin);
+        } catch (RuntimeException e) {
+          contain("outboundHop", e);
+        }
+      }
+
+      @Override
+      public void refused(int hop, String host, String code) {
+        try {
+          listener.urlRefused(turn, call, hop, host, code);
+        } catch (RuntimeException e) {
+          contain("urlRefused", e);
+        }
+      }
+    };
   }
 
   private void contain(String event, RuntimeException e) {

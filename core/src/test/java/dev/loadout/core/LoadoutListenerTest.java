@@ -294,6 +294,37 @@ class LoadoutListenerTest {
   }
 
   @Test
+  void aToolsRequestEventsReachTheTurnsListenerForItsCallAndAThrowingOneIsContained() {
+    List<String> heard = new ArrayList<>();
+    LoadoutListener listener = new LoadoutListener() {
+      @Override
+      public void outboundHop(PreparedTurn turn, ToolCall call, int hop, String origin) {
+        heard.add(call.id() + " hop " + hop + " " + origin);
+        throw new IllegalStateException("a broken listener");
+      }
+
+      @Override
+      public void urlRefused(PreparedTurn turn, ToolCall call, int hop, String host, String code) {
+        heard.add(call.id() + " refused " + hop + " " + host + " " + code);
+      }
+    };
+    try (Loadout quiet = Loadout.builder(REGISTRY).build();
+        Loadout heardBy = Loadout.builder(REGISTRY).listener(listener).build()) {
+      ToolCall call = ToolCall.of("c1", "roll_dice", "{}");
+      assertThat(quiet.prepare(Tools.context().build()).netEvents(call)).isSameAs(dev.loadout.core.net.NetEvents.NONE);
+
+      dev.loadout.core.net.NetEvents events = heardBy.prepare(Tools.context().build()).netEvents(call);
+      events.hop(0, "https://a.example");
+      events.hop(1, "https://b.example");
+      events.refused(2, "10.0.0.1", "private_network");
+
+      assertThat(heard).containsExactly("c1 hop 0 https://a.example", "c1 hop 1 https://b.example",
+          "c1 refused 2 10.0.0.1 private_network");
+      assertThat(heardBy.warnings.logged()).as("once for outboundHop").isEqualTo(1);
+    }
+  }
+
+  @Test
   void theFactoryGivesEachTurnItsOwnListener() {
     List<Recorder> created = Collections.synchronizedList(new ArrayList<>());
     try (Loadout loadout = Loadout.builder(REGISTRY).ticker(() -> 0L).listenerFactory(ctx -> {

@@ -35,6 +35,10 @@ import org.apiguardian.api.API;
  *       name), {@code code}</td></tr>
  *   <tr><td>{@code loadout.tool.call_failures}</td><td>counter: stages failed by an interceptor's bug</td>
  *       <td>{@code tool}, {@code error} (exception class)</td></tr>
+ *   <tr><td>{@code loadout.outbound.hops}</td><td>counter: hops a tool's request made past the network guard (the
+ *       first URL and each redirect)</td><td>{@code tool}</td></tr>
+ *   <tr><td>{@code loadout.outbound.refused}</td><td>counter: URLs the network guard refused a tool, before any
+ *       socket</td><td>{@code tool}, {@code code} (the guard's code, such as {@code metadata_endpoint})</td></tr>
  * </table>
  *
  * <p><b>Bounded tags.</b> A call to a tool the turn did not show is counted under {@code tool} {@value #UNSHOWN}, not
@@ -108,6 +112,19 @@ public final class LoadoutMetrics extends LoadoutListener {
   public void callFailed(PreparedTurn turn, ToolCall call, Throwable error, Duration took) {
     Counter.builder("loadout.tool.call_failures").description("Call stages failed by an interceptor's bug")
         .tag("tool", toolTag(turn, call)).tag("error", error.getClass().getName()).register(registry).increment();
+  }
+
+  @Override
+  public void outboundHop(PreparedTurn turn, ToolCall call, int hop, String origin) {
+    // Not the origin: hosts are unbounded, and a tag per host would grow the registry without end.
+    Counter.builder("loadout.outbound.hops").description("Hops a tool's request made past the network guard")
+        .tag("tool", toolTag(turn, call)).register(registry).increment();
+  }
+
+  @Override
+  public void urlRefused(PreparedTurn turn, ToolCall call, int hop, String host, String code) {
+    Counter.builder("loadout.outbound.refused").description("URLs the network guard refused a tool, before any socket")
+        .tag("tool", toolTag(turn, call)).tag("code", code).register(registry).increment();
   }
 
   private static String toolTag(PreparedTurn turn, ToolCall call) {

@@ -204,6 +204,48 @@ class MetricsInABotTest {
     }
   }
 
+  @Test
+  void aToolsHopsAndTheUrlTheGuardRefusedAreCountedByToolAndCode() throws Exception {
+    // A bot's own tool that reads a link through the pinned client, reporting to the turn as fetch_url does.
+    com.sun.net.httpserver.HttpServer site = com.sun.net.httpserver.HttpServer.create(
+        new java.net.InetSocketAddress(java.net.InetAddress.getLoopbackAddress(), 0), 0);
+    site.createContext("/", exchange -> {
+      exchange.getResponseHeaders().set("Location", exchange.getRequestURI().getPath().equals("/a")
+          ? "/b" : "http://169.254.169.254/latest/meta-data/");
+      exchange.sendResponseHeaders(302, -1);
+      exchange.close();
+    });
+    site.start();
+    SimpleMeterRegistry own = new SimpleMeterRegistry();
+    try (dev.loadout.core.net.SafeHttpClient http = dev.loadout.core.net.SafeHttpClient.builder(
+        NetworkGuard.of(NetworkPolicy.development())).build()) {
+      ToolSpec spec = ToolSpec.builder("read_link", (ObjectNode) JsonMapper.shared().readTree("{\"type\":\"object\"}"))
+          .description("Reads a link.").build();
+      BaseTool readLink = BaseTool.of(spec, (call, ctx) -> {
+        dev.loadout.core.net.NetEvents events = ctx.attribute(PreparedTurn.CURRENT).orElseThrow().netEvents(call);
+        try {
+          http.send(dev.loadout.core.net.SafeHttpRequest.builder("GET",
+              "http://127.0.0.1:" + site.getAddress().getPort() + "/a").events(events).build());
+          return ToolResult.success(JsonMapper.shared().readTree("\"read\""));
+        } catch (dev.loadout.core.net.SafeHttpException e) {
+          return ToolResult.failure(e.code(), "The link could not be read.", false);
+        }
+      });
+      try (Loadout bot = Loadout.builder(ToolRegistry.builder().register(readLink).build())
+          .listener(new LoadoutMetrics(own)).build()) {
+        ToolResult result = run(bot.prepare(G1), "c1", "read_link", "{}");
+
+        assertThat(result).isInstanceOfSatisfying(ToolResult.Failure.class,
+            f -> assertThat(f.code()).isEqualTo("url_refused"));
+        assertThat(own.get("loadout.outbound.hops").tag("tool", "read_link").counter().count()).isEqualTo(2);
+        assertThat(own.get("loadout.outbound.refused").tags("tool", "read_link", "code", "metadata_endpoint")
+            .counter().count()).isEqualTo(1);
+      }
+    } finally {
+      site.stop(0);
+    }
+  }
+
   /** Answers every call itself. */
   static final class Cooldown implements dev.loadout.core.ToolInterceptor {
     @Override

@@ -38,7 +38,12 @@ import org.apiguardian.api.API;
  *       ({@code invalid_arguments}, {@code timeout}, ...), and {@code loadout.tool.retryable};</li>
  *   <li>{@code loadout.tool.source}: the external source's label, for an external tool;</li>
  *   <li>an event {@code loadout.interceptor.short_circuit} (attribute {@code loadout.interceptor}) when an
- *       interceptor answered the call itself.</li>
+ *       interceptor answered the call itself;</li>
+ *   <li>for a tool that reports its requests ({@link PreparedTurn#netEvents(ToolCall)}, as {@code fetch_url} does),
+ *       an event {@code loadout.outbound.hop} per hop past the network guard ({@code loadout.outbound.hop},
+ *       {@code loadout.outbound.origin}: scheme, host and port only) and {@code loadout.outbound.refused} for a URL
+ *       the guard refused ({@code loadout.outbound.hop}, {@code server.address}, {@code loadout.outbound.refusal}:
+ *       the guard's code).</li>
  * </ul>
  * A call to a tool the turn did not show is named {@code execute_tool} alone and has no {@code gen_ai.tool.name}:
  * the name the model made up is not copied into telemetry.
@@ -66,6 +71,10 @@ public final class LoadoutTracing implements LoadoutListener.Factory {
   static final AttributeKey<String> SOURCE = AttributeKey.stringKey("loadout.tool.source");
   static final AttributeKey<Boolean> RETRYABLE = AttributeKey.booleanKey("loadout.tool.retryable");
   static final AttributeKey<String> INTERCEPTOR = AttributeKey.stringKey("loadout.interceptor");
+  static final AttributeKey<Long> HOP = AttributeKey.longKey("loadout.outbound.hop");
+  static final AttributeKey<String> ORIGIN = AttributeKey.stringKey("loadout.outbound.origin");
+  static final AttributeKey<String> SERVER_ADDRESS = AttributeKey.stringKey("server.address");
+  static final AttributeKey<String> REFUSAL = AttributeKey.stringKey("loadout.outbound.refusal");
 
   private final Tracer tracer;
   private final boolean recordContent;
@@ -161,10 +170,42 @@ public final class LoadoutTracing implements LoadoutListener.Factory {
       }
     }
 
+    @Override
+    public void outboundHop(PreparedTurn turn, ToolCall call, int hop, String origin) {
+      Span span = peekById(call);
+      if (span != null) {
+        span.addEvent("loadout.outbound.hop", Attributes.of(HOP, (long) hop, ORIGIN, origin));
+      }
+    }
+
+    @Override
+    public void urlRefused(PreparedTurn turn, ToolCall call, int hop, String host, String code) {
+      Span span = peekById(call);
+      if (span != null) {
+        span.addEvent("loadout.outbound.refused", Attributes.of(HOP, (long) hop, SERVER_ADDRESS, host, REFUSAL, code));
+      }
+    }
+
     private Span peek(ToolCall call) {
       synchronized (open) {
         Deque<Span> spans = open.get(call);
         return spans == null ? null : spans.peekFirst();
+      }
+    }
+
+    /** The span of the call a tool runs: the tool may hold a copy of the call (checked arguments), so by id too. */
+    private Span peekById(ToolCall call) {
+      synchronized (open) {
+        Deque<Span> spans = open.get(call);
+        if (spans != null) {
+          return spans.peekFirst();
+        }
+        for (Map.Entry<ToolCall, Deque<Span>> e : open.entrySet()) {
+          if (e.getKey().id().equals(call.id())) {
+            return e.getValue().peekFirst();
+          }
+        }
+        return null;
       }
     }
 

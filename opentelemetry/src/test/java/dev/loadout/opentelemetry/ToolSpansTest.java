@@ -203,6 +203,39 @@ class ToolSpansTest {
   }
 
   @Test
+  void aToolsHopsAndARefusedUrlAreEventsOnItsSpanEvenWhenTheToolHoldsACopyOfTheCall() {
+    // The tool reports what the pinned client would (fetch_url's real hops are proven in tools-web), on a copy of
+    // the call, as a tool that was handed checked arguments does.
+    ToolSpec spec = spec("read_link", "{\"type\":\"object\"}");
+    BaseTool readLink = new BaseTool() {
+      @Override
+      public ToolSpec spec() {
+        return spec;
+      }
+
+      @Override
+      public CompletionStage<ToolResult> execute(ToolCall call, TurnContext context) {
+        var events = context.attribute(PreparedTurn.CURRENT).orElseThrow()
+            .netEvents(ToolCall.of(call.id(), call.name(), "{}"));
+        events.hop(0, "https://example.org");
+        events.refused(1, "169.254.169.254", "metadata_endpoint");
+        return CompletableFuture.completedFuture(ToolResult.failure("url_refused", "The link could not be read.", false));
+      }
+    };
+    try (Loadout loadout = Loadout.builder(ToolRegistry.builder().register(readLink).build())
+        .listenerFactory(LoadoutTracing.builder(otel.getOpenTelemetry()).build()).build()) {
+      run(loadout.prepare(CONTEXT), ToolCall.of("call_9", "read_link", "{}"));
+
+      assertThat(only("execute_tool read_link")).hasEventsSatisfyingExactly(
+          e -> e.hasName("loadout.outbound.hop").hasAttributes(io.opentelemetry.api.common.Attributes.of(
+              LoadoutTracing.HOP, 0L, LoadoutTracing.ORIGIN, "https://example.org")),
+          e -> e.hasName("loadout.outbound.refused").hasAttributes(io.opentelemetry.api.common.Attributes.of(
+              LoadoutTracing.HOP, 1L, LoadoutTracing.SERVER_ADDRESS, "169.254.169.254", LoadoutTracing.REFUSAL,
+              "metadata_endpoint"))).hasAttribute(LoadoutTracing.ERROR_TYPE, "url_refused");
+    }
+  }
+
+  @Test
   void concurrentCallsOfOneTurnEachEndTheirOwnSpan() throws Exception {
     CountDownLatch release = new CountDownLatch(1);
     BaseTool slow = tool(spec("slow_note", "{\"type\":\"object\",\"properties\":{}}"), call ->

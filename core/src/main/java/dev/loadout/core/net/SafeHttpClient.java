@@ -198,10 +198,12 @@ public final class SafeHttpClient implements AutoCloseable {
     for (int hop = 0; ; hop++) {
       UrlVerdict verdict = guard.check(url);
       if (!verdict.allowed()) {
+        report(request.events(), hop, verdict);
         String message = hop == 0 ? verdict.reason() : "A redirect led to a refused URL. " + verdict.reason();
         throw new SafeHttpException(SafeHttpException.URL_REFUSED, message, verdict, null);
       }
       ParsedUrl target = verdict.url();
+      report(request.events(), hop, verdict);
       if (previous != null && !previous.sameOrigin(target)) {
         headers.removeIf(h -> CREDENTIAL_HEADERS.contains(h.getKey().toLowerCase(Locale.ROOT)));
       }
@@ -268,6 +270,22 @@ public final class SafeHttpClient implements AutoCloseable {
             + "' ended because the client was closed.", null, e);
       }
       throw e;
+    }
+  }
+
+  /** Tells the request's events about a hop; a listener that throws is dropped, never the request. */
+  private static void report(NetEvents events, int hop, UrlVerdict verdict) {
+    if (events == NetEvents.NONE) {
+      return;
+    }
+    try {
+      if (verdict.allowed()) {
+        events.hop(hop, verdict.url().origin());
+      } else {
+        events.refused(hop, verdict.host().orElse(""), verdict.code());
+      }
+    } catch (RuntimeException e) {
+      // NetEvents' contract: what a listener throws is dropped, so a broken listener cannot fail the request.
     }
   }
 

@@ -1,5 +1,6 @@
 package dev.loadout.core.net;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 import static org.apiguardian.api.API.Status.INTERNAL;
 import static org.apiguardian.api.API.Status.MAINTAINED;
 
@@ -35,6 +36,7 @@ public final class SafeHttpRequest {
   private final String contentType;
   private final long maxBodyBytes;
   private final boolean rejectOversizedBody;
+  private final NetEvents events;
 
   private SafeHttpRequest(Builder b) {
     this.method = b.method;
@@ -44,6 +46,7 @@ public final class SafeHttpRequest {
     this.contentType = b.contentType;
     this.maxBodyBytes = b.maxBodyBytes;
     this.rejectOversizedBody = b.rejectOversizedBody;
+    this.events = b.events;
   }
 
   /** A GET with no extra headers. */
@@ -112,6 +115,16 @@ public final class SafeHttpRequest {
     return rejectOversizedBody;
   }
 
+  /**
+   * Where this request reports its hops and refusals; {@link NetEvents#NONE} unless one was given.
+   *
+   * @since 0.1
+   */
+  @API(status = EXPERIMENTAL, since = "0.1")
+  public NetEvents events() {
+    return events;
+  }
+
   /** The method and the number of headers; never the URL, header values or body. */
   @Override
   public String toString() {
@@ -132,6 +145,7 @@ public final class SafeHttpRequest {
     private String contentType;
     private long maxBodyBytes;
     private boolean rejectOversizedBody;
+    private NetEvents events = NetEvents.NONE;
 
     private Builder(String method, String url) {
       String m = method == null ? null : method.toUpperCase(Locale.ROOT);
@@ -192,6 +206,20 @@ public final class SafeHttpRequest {
      */
     public Builder rejectOversizedBody(boolean reject) {
       this.rejectOversizedBody = reject;
+      return this;
+    }
+
+    /**
+     * Where the request reports each hop the guard allows and the URL it refuses; default {@link NetEvents#NONE}.
+     *
+     * @since 0.1
+     */
+    @API(status = EXPERIMENTAL, since = "0.1")
+    public Builder events(NetEvents events) {
+      if (events == null) {
+        throw new IllegalArgumentException("events must not be null (NetEvents.NONE reports nothing)");
+      }
+      this.events = events;
       return this;
     }
 

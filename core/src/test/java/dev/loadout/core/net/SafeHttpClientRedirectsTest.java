@@ -68,6 +68,54 @@ class SafeHttpClientRedirectsTest {
   }
 
   @Test
+  void eachHopIsReportedByItsOriginBeforeItsConnectionAndARefusedHopByItsHostAndCode() {
+    dns.answer("a.test", "127.0.0.1").answer("imds.test", "169.254.169.254");
+    server.route("/1", LoopbackServer.redirect(302, at("a.test", "/2?token=s3cret")))
+        .route("/2", LoopbackServer.redirect(302, "http://imds.test/latest/meta-data/?token=s3cret"));
+    List<String> heard = new CopyOnWriteArrayList<>();
+    NetEvents events = new NetEvents() {
+      @Override
+      public void hop(int hop, String origin) {
+        heard.add("hop " + hop + " " + origin + " after " + attempts.size() + " connects");
+      }
+
+      @Override
+      public void refused(int hop, String host, String code) {
+        heard.add("refused " + hop + " " + host + " " + code);
+      }
+    };
+
+    SafeHttpException e = catchThrowableOfType(SafeHttpException.class,
+        () -> client.send(SafeHttpRequest.builder("GET", server.url("/1")).events(events).build()));
+
+    assertThat(e.code()).isEqualTo(SafeHttpException.URL_REFUSED);
+    assertThat(heard).containsExactly(
+        "hop 0 http://127.0.0.1:" + server.port() + " after 0 connects",
+        "hop 1 http://a.test:" + server.port() + " after 1 connects",
+        "refused 2 imds.test " + UrlVerdict.METADATA_ENDPOINT);
+    assertThat(String.join("\n", heard)).doesNotContain("token").doesNotContain("meta-data").doesNotContain("/2");
+    assertThat(attempts).as("the refused hop opened nothing").hasSize(2);
+  }
+
+  @Test
+  void aListenerThatThrowsNeverFailsTheRequest() throws Exception {
+    server.route("/1", LoopbackServer.redirect(302, "/2")).route("/2", LoopbackServer.text("done"));
+    AtomicInteger hops = new AtomicInteger();
+    NetEvents broken = new NetEvents() {
+      @Override
+      public void hop(int hop, String origin) {
+        hops.incrementAndGet();
+        throw new IllegalStateException("a broken listener");
+      }
+    };
+
+    SafeHttpResponse response = client.send(SafeHttpRequest.builder("GET", server.url("/1")).events(broken).build());
+
+    assertThat(new String(response.body(), UTF_8)).isEqualTo("done");
+    assertThat(hops).hasValue(2);
+  }
+
+  @Test
   void theResolverIsAskedOncePerHop() throws Exception {
     dns.answer("a.test", "127.0.0.1").answer("b.test", "127.0.0.1");
     server.route("/1", LoopbackServer.redirect(302, at("b.test", "/2")))

@@ -2,6 +2,7 @@ package dev.loadout.tools.web;
 
 import dev.loadout.core.net.SafeHttpClient;
 import dev.loadout.core.net.SafeHttpException;
+import dev.loadout.core.net.NetEvents;
 import dev.loadout.core.net.SafeHttpRequest;
 import dev.loadout.core.net.SafeHttpResponse;
 import java.nio.charset.StandardCharsets;
@@ -48,7 +49,7 @@ final class Crawl4aiEngine implements FetchUrlEngine {
   }
 
   @Override
-  public FetchUrlPage fetch(String url, boolean raw, long deadline) throws FetchUrlFailure {
+  public FetchUrlPage fetch(String url, boolean raw, long deadline, NetEvents events) throws FetchUrlFailure {
     ObjectNode body = JSON.createObjectNode();
     body.put("url", url);
     body.put("f", "fit");

@@ -1,5 +1,6 @@
 package dev.loadout.tools.web;
 
+import dev.loadout.core.net.NetEvents;
 import dev.loadout.core.net.SafeHttpClient;
 import dev.loadout.core.net.SafeHttpException;
 import dev.loadout.core.net.SafeHttpRequest;
@@ -32,9 +33,9 @@ final class FetchUrlSafeHttpEngine implements FetchUrlEngine {
   }
 
   @Override
-  public FetchUrlPage fetch(String url, boolean raw, long deadline) throws FetchUrlFailure {
+  public FetchUrlPage fetch(String url, boolean raw, long deadline, NetEvents events) throws FetchUrlFailure {
     SafeHttpRequest request = SafeHttpRequest.builder("GET", url).header("Accept", ACCEPT)
-        .rejectOversizedBody(true).build();
+        .rejectOversizedBody(true).events(events).build();
     return page(send(request), raw, deadline);
   }
 
@@ -47,9 +48,9 @@ final class FetchUrlSafeHttpEngine implements FetchUrlEngine {
    * @return {@code kept} itself when it is unchanged, else the page as served now
    * @throws FetchUrlFailure as {@link #fetch} does
    */
-  FetchUrlPage revalidate(FetchUrlPage kept, boolean raw, long deadline) throws FetchUrlFailure {
+  FetchUrlPage revalidate(FetchUrlPage kept, boolean raw, long deadline, NetEvents events) throws FetchUrlFailure {
     SafeHttpRequest.Builder request = SafeHttpRequest.builder("GET", kept.finalUrl()).header("Accept", ACCEPT)
-        .rejectOversizedBody(true);
+        .rejectOversizedBody(true).events(events);
     if (!kept.etag().isEmpty()) {
       request.header("If-None-Match", kept.etag());
     }

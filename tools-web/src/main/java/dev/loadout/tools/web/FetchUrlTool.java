@@ -4,10 +4,12 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import com.github.benmanes.caffeine.cache.Ticker;
 import dev.loadout.core.BaseTool;
+import dev.loadout.core.PreparedTurn;
 import dev.loadout.core.ToolCall;
 import dev.loadout.core.ToolResult;
 import dev.loadout.core.ToolSpec;
 import dev.loadout.core.TurnContext;
+import dev.loadout.core.net.NetEvents;
 import dev.loadout.core.net.NetworkPolicy;
 import dev.loadout.core.net.SafeHttpClient;
 import dev.loadout.core.net.UrlVerdict;
@@ -170,11 +172,17 @@ public final class FetchUrlTool implements BaseTool {
 
   @Override
   public CompletionStage<ToolResult> execute(ToolCall call, TurnContext context) {
-    return CompletableFuture.completedFuture(fetch(call.argumentsJson()));
+    // The turn's listener hears each hop of the page's fetch and any URL the guard refuses.
+    NetEvents events = context.attribute(PreparedTurn.CURRENT).map(t -> t.netEvents(call)).orElse(NetEvents.NONE);
+    return CompletableFuture.completedFuture(fetch(call.argumentsJson(), events));
   }
 
   /** The blocking fetch; package-private so tests can drive it without a Loadout. */
   ToolResult fetch(ObjectNode arguments) {
+    return fetch(arguments, NetEvents.NONE);
+  }
+
+  private ToolResult fetch(ObjectNode arguments, NetEvents events) {
     FetchUrlArguments args;
     try {
       args = FetchUrlArguments.of(arguments, maxContentLength);
@@ -183,12 +191,13 @@ public final class FetchUrlTool implements BaseTool {
     }
     UrlVerdict verdict = client.guard().check(args.url());
     if (!verdict.allowed()) {
+      events.refused(0, verdict.host().orElse(""), verdict.code());
       return ToolResult.failure(URL_REFUSED, verdict.reason(), false);
     }
     // The call's own deadline, as Loadout enforces it: past it the model has been told "timeout", and a
     // conversion still running would only keep a core busy.
     long deadline = System.nanoTime() + spec.timeout().orElseThrow().toNanos();
-    FetchUrlPage kept = keptPage(args, deadline);
+    FetchUrlPage kept = keptPage(args, deadline, events);
     if (kept != null) {
       return success(kept, args);
     }
@@ -198,7 +207,7 @@ public final class FetchUrlTool implements BaseTool {
         continue;
       }
       try {
-        FetchUrlPage page = engine.fetch(args.url(), args.raw(), deadline);
+        FetchUrlPage page = engine.fetch(args.url(), args.raw(), deadline, events);
         if (cache != null) {
           cache.put(args.url(), args.raw(), client.guard().policy(), page);
         }
@@ -221,7 +230,7 @@ public final class FetchUrlTool implements BaseTool {
    * expires. Null when nothing usable is kept, and the engines run. A revalidation that fails (the server is
    * gone, the time is up) serves the kept copy, which is at most a cache lifetime old.
    */
-  private FetchUrlPage keptPage(FetchUrlArguments args, long deadline) {
+  private FetchUrlPage keptPage(FetchUrlArguments args, long deadline, NetEvents events) {
     if (cache == null) {
       return null;
     }
@@ -237,7 +246,7 @@ public final class FetchUrlTool implements BaseTool {
       }
     }
     try {
-      FetchUrlPage now = http.revalidate(kept, args.raw(), deadline);
+      FetchUrlPage now = http.revalidate(kept, args.raw(), deadline, events);
       if (now != kept) {
         cache.put(args.url(), args.raw(), policy, now);
       }

@@ -3,6 +3,7 @@ package dev.loadout.tools.web;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.loadout.core.Loadout;
+import dev.loadout.core.LoadoutListener;
 import dev.loadout.core.PreparedTurn;
 import dev.loadout.core.ToolCall;
 import dev.loadout.core.ToolRegistry;
@@ -12,6 +13,7 @@ import dev.loadout.core.availability.AvailabilityFilters;
 import dev.loadout.core.net.NetworkGuard;
 import dev.loadout.core.net.NetworkPolicy;
 import dev.loadout.core.net.SafeHttpClient;
+import dev.loadout.core.net.UrlVerdict;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetAddress;
@@ -19,6 +21,8 @@ import java.net.ServerSocket;
 import java.net.SocketTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
@@ -323,6 +327,63 @@ class FetchUrlToolTest {
     assertThat(result.code()).isEqualTo(FetchUrlTool.URL_REFUSED);
     assertThat(result.message()).startsWith("A redirect led to a refused URL.").contains("169.254.169.254")
         .doesNotContain("token=abc").doesNotContain("meta-data");
+  }
+
+  /** What a bot operator's listener hears of a fetch: one line per hop or refusal, with the call's id. */
+  private static final class NetworkLog extends LoadoutListener {
+    final List<String> lines = new CopyOnWriteArrayList<>();
+
+    @Override
+    public void outboundHop(PreparedTurn turn, ToolCall call, int hop, String origin) {
+      lines.add(call.id() + " hop " + hop + " " + origin);
+    }
+
+    @Override
+    public void urlRefused(PreparedTurn turn, ToolCall call, int hop, String host, String code) {
+      lines.add(call.id() + " refused " + hop + " " + host + " " + code);
+    }
+  }
+
+  private ToolResult callHeard(NetworkPolicy policy, NetworkLog log, String url) throws Exception {
+    FetchUrlTool tool = tool(policy, FetchUrlConfig.defaults());
+    try (Loadout loadout = Loadout.builder(ToolRegistry.builder().register(tool).build()).listener(log).build()) {
+      PreparedTurn turn = loadout.prepare(TurnContext.builder("openai", "model-1").guildId("42").build());
+      return turn.execute(ToolCall.of("call-7", FetchUrlTool.NAME, "{\"url\":\"" + url + "\"}"))
+          .toCompletableFuture().get(30, TimeUnit.SECONDS);
+    }
+  }
+
+  @Test
+  void theTurnsListenerHearsEveryHopAndTheRefusedRedirectWithoutItsPathOrQuery() throws Exception {
+    server.on("/old", exchange -> {
+      exchange.getResponseHeaders().set("Location", "/new");
+      exchange.sendResponseHeaders(302, -1);
+    });
+    server.on("/new", exchange -> {
+      exchange.getResponseHeaders().set("Location", "http://169.254.169.254/latest/meta-data/?token=abc");
+      exchange.sendResponseHeaders(302, -1);
+    });
+    NetworkLog log = new NetworkLog();
+
+    ToolResult.Failure result = failure(callHeard(NetworkPolicy.development(), log, server.url("/old?key=k1")));
+
+    assertThat(result.code()).isEqualTo(FetchUrlTool.URL_REFUSED);
+    String origin = server.base();
+    assertThat(log.lines).containsExactly("call-7 hop 0 " + origin, "call-7 hop 1 " + origin,
+        "call-7 refused 2 169.254.169.254 " + UrlVerdict.METADATA_ENDPOINT);
+    assertThat(String.join("\n", log.lines)).doesNotContain("key=k1").doesNotContain("token").doesNotContain("/old");
+    assertThat(server.received).extracting(FetchUrlLoopbackServer.Received::path).containsExactly("/old", "/new");
+  }
+
+  @Test
+  void aFirstUrlTheGuardRefusesIsHeardAsRefusedAtHopZeroAndNothingElse() throws Exception {
+    NetworkLog log = new NetworkLog();
+
+    ToolResult.Failure result = failure(callHeard(NetworkPolicy.production(), log, server.url("/admin")));
+
+    assertThat(result.code()).isEqualTo(FetchUrlTool.URL_REFUSED);
+    assertThat(log.lines).containsExactly("call-7 refused 0 127.0.0.1 " + UrlVerdict.PRIVATE_NETWORK);
+    assertThat(server.received).as("no request reached the server").isEmpty();
   }
 
   @Test
