@@ -66,13 +66,22 @@ final class InvokeStep implements ExecutionStep {
       if (answered != null && answered.isDone()) {
         return; // the deadline passed before the executor got to it
       }
-      CompletionStage<ToolResult> stage;
+      CompletionStage<ToolResult> stage = null;
+      Throwable thrown = null;
+      TurnEvents events = turn.events();
+      events.toolRunStart(turn, call);
       try {
         stage = tool.execute(call, turn.toolContext());
       } catch (Throwable e) {
-        out.complete(ToolExecution.toolError(variant, call, e));
-        if (ToolExecution.isFatal(e)) {
-          fatal.set((Error) e);
+        thrown = e;
+      } finally {
+        // Before the answer: a listener's scope on this thread (a span made current) closes before the call ends.
+        events.toolRunEnd(turn, call);
+      }
+      if (thrown != null) {
+        out.complete(ToolExecution.toolError(variant, call, thrown));
+        if (ToolExecution.isFatal(thrown)) {
+          fatal.set((Error) thrown);
         }
         return;
       }

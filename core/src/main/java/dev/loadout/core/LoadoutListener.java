@@ -111,6 +111,28 @@ public abstract class LoadoutListener {
   public void callFailed(PreparedTurn turn, ToolCall call, Throwable error, Duration took) {}
 
   /**
+   * The tool's own run begins, on the thread it runs on (the Loadout's executor), right before its
+   * {@link BaseTool#execute}: the place to make something current for the tool's thread, such as a trace span, which
+   * {@link #toolRunEnd} then closes on the same thread. Only calls that reach their tool have it; it covers the
+   * synchronous part of {@code execute}, not work a tool completes later on other threads.
+   *
+   * @param turn the turn
+   * @param call the call as the tool receives it (its arguments checked; the same id as at {@link #callStart})
+   * @since 0.1
+   */
+  public void toolRunStart(PreparedTurn turn, ToolCall call) {}
+
+  /**
+   * The tool's {@link BaseTool#execute} returned or threw, on the same thread as {@link #toolRunStart}, before the
+   * call's result is handed on.
+   *
+   * @param turn the turn
+   * @param call the call as the tool received it
+   * @since 0.1
+   */
+  public void toolRunEnd(PreparedTurn turn, ToolCall call) {}
+
+  /**
    * A tool's outbound request passed the network guard at this hop and connects next (the request's own URL is hop
    * 0, each redirect's target the next). Reported by tools that send their requests with
    * {@link PreparedTurn#netEvents(ToolCall)}, as {@code fetch_url} does.

@@ -143,6 +143,26 @@ final class TurnEvents {
     }
   }
 
+  void toolRunStart(PreparedTurn turn, ToolCall call) {
+    if (on) {
+      try {
+        listener.toolRunStart(turn, call);
+      } catch (RuntimeException e) {
+        contain("toolRunStart", e);
+      }
+    }
+  }
+
+  void toolRunEnd(PreparedTurn turn, ToolCall call) {
+    if (on) {
+      try {
+        listener.toolRunEnd(turn, call);
+      } catch (RuntimeException e) {
+        contain("toolRunEnd", e);
+      }
+    }
+  }
+
   /** The request events of one call: its tool's hops and refusals, to this turn's listener; NONE without one. */
   NetEvents net(PreparedTurn turn, ToolCall call) {
     if (!on) {

@@ -16,6 +16,7 @@ import io.opentelemetry.api.trace.SpanKind;
 import io.opentelemetry.api.trace.StatusCode;
 import io.opentelemetry.api.trace.Tracer;
 import io.opentelemetry.context.Context;
+import io.opentelemetry.context.Scope;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.Deque;
@@ -45,6 +46,8 @@ import org.apiguardian.api.API;
  *       the guard refused ({@code loadout.outbound.hop}, {@code server.address}, {@code loadout.outbound.refusal}:
  *       the guard's code).</li>
  * </ul>
+ * While the tool's {@code execute} runs, its span is current on the tool's thread, so spans the tool opens (an HTTP
+ * client's, a database driver's) are its children.
  * A call to a tool the turn did not show is named {@code execute_tool} alone and has no {@code gen_ai.tool.name}:
  * the name the model made up is not copied into telemetry.
  *
@@ -167,6 +170,26 @@ public final class LoadoutTracing implements LoadoutListener.Factory {
         span.setStatus(StatusCode.ERROR, "the call's stage failed");
         span.setAttribute(ERROR_TYPE, error.getClass().getName());
         span.end();
+      }
+    }
+
+    /** The scope of the span made current for the tool's run, on the thread the tool runs on. */
+    private final ThreadLocal<Scope> running = new ThreadLocal<>();
+
+    @Override
+    public void toolRunStart(PreparedTurn turn, ToolCall call) {
+      Span span = peekById(call);
+      if (span != null) {
+        running.set(span.makeCurrent());
+      }
+    }
+
+    @Override
+    public void toolRunEnd(PreparedTurn turn, ToolCall call) {
+      Scope scope = running.get();
+      if (scope != null) {
+        running.remove();
+        scope.close();
       }
     }
 

@@ -17,6 +17,7 @@ import dev.loadout.core.TurnContext;
 import io.opentelemetry.api.trace.Span;
 import io.opentelemetry.api.trace.SpanKind;
 import io.opentelemetry.api.trace.StatusCode;
+import io.opentelemetry.api.trace.Tracer;
 import io.opentelemetry.context.Scope;
 import io.opentelemetry.sdk.testing.junit5.OpenTelemetryExtension;
 import io.opentelemetry.sdk.trace.data.SpanData;
@@ -233,6 +234,33 @@ class ToolSpansTest {
               LoadoutTracing.HOP, 1L, LoadoutTracing.SERVER_ADDRESS, "169.254.169.254", LoadoutTracing.REFUSAL,
               "metadata_endpoint"))).hasAttribute(LoadoutTracing.ERROR_TYPE, "url_refused");
     }
+  }
+
+  @Test
+  void aSpanTheToolOpensOnLoadoutsExecutorIsAChildOfItsCallsSpan() {
+    Tracer tools = otel.getOpenTelemetry().getTracer("the tool's http client");
+    List<String> currentWhileRunning = new java.util.concurrent.CopyOnWriteArrayList<>();
+    BaseTool lookUp = tool(spec("look_up", "{\"type\":\"object\"}"), call -> {
+      currentWhileRunning.add(Thread.currentThread().getName());
+      tools.spanBuilder("GET weather").startSpan().end();
+      return CompletableFuture.completedFuture(ToolResult.text("sunny"));
+    });
+    java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newSingleThreadExecutor(
+        r -> new Thread(r, "loadout-tool"));
+    try (Loadout loadout = Loadout.builder(ToolRegistry.builder().register(lookUp).build()).executor(pool)
+        .listenerFactory(LoadoutTracing.builder(otel.getOpenTelemetry()).build()).build()) {
+      run(loadout.prepare(CONTEXT), ToolCall.of("call_3", "look_up", "{}"));
+      // The executor's next task sees no leftover scope: nothing stays current after the run.
+      assertThat(CompletableFuture.supplyAsync(() -> Span.current().getSpanContext().isValid(), pool).join()).isFalse();
+    } finally {
+      pool.shutdownNow();
+    }
+
+    SpanData call = only("execute_tool look_up");
+    SpanData http = only("GET weather");
+    assertThat(currentWhileRunning).containsExactly("loadout-tool");
+    assertThat(http.getParentSpanId()).isEqualTo(call.getSpanId());
+    assertThat(http.getTraceId()).isEqualTo(call.getTraceId());
   }
 
   @Test
