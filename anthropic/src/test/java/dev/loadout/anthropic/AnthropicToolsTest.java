@@ -16,6 +16,8 @@ import dev.loadout.core.ToolCall;
 import dev.loadout.core.ToolChoice;
 import dev.loadout.core.ToolOutcome;
 import dev.loadout.testkit.ScriptedModel;
+import dev.loadout.testkit.net.LoopbackHttpServer;
+import dev.loadout.testkit.net.ReceivedRequest;
 import dev.loadout.testkit.TestContexts;
 import java.util.ArrayList;
 import java.util.List;
@@ -29,15 +31,17 @@ import tools.jackson.databind.json.JsonMapper;
 class AnthropicToolsTest {
   private Loadout loadout;
   private PreparedTurn turn;
-  private FakeModelServer server;
+  private ScriptedModel scripted;
+  private LoopbackHttpServer server;
   private AnthropicClient client;
 
   @BeforeEach
   void start() throws Exception {
     loadout = Fixture.loadout();
     turn = loadout.prepare(TestContexts.turn().build());
-    server = new FakeModelServer(ScriptedModel.speaking(Dialect.ANTHROPIC));
-    client = AnthropicOkHttpClient.builder().apiKey("test-key").baseUrl(server.baseUrl("")).maxRetries(0).build();
+    scripted = ScriptedModel.speaking(Dialect.ANTHROPIC);
+    server = LoopbackHttpServer.serving(scripted);
+    client = AnthropicOkHttpClient.builder().apiKey("test-key").baseUrl(server.baseUrl()).maxRetries(0).build();
   }
 
   @AfterEach
@@ -58,46 +62,46 @@ class AnthropicToolsTest {
 
   @Test
   void theWireRequestCarriesLoadoutsRenderByteForByte() {
-    server.model.enqueueText("Hello.");
+    scripted.enqueueText("Hello.");
     AnthropicTools tools = AnthropicTools.of(turn);
 
     client.messages().create(tools.applyTo(params()).build());
 
-    String wire = server.model.takeRequest();
+    String wire = scripted.takeRequest();
     String rendered = turn.render(Dialect.ANTHROPIC).json();
     assertThat(turn.visibleNames()).containsExactly("get_weather", "search", "snapshot");
     assertThat(json(wire).get("tools")).isEqualTo(json(rendered));
     // Not just equal as JSON: the very bytes, key order, escapes and numbers included.
     assertThat(wire).contains("\"tools\":" + rendered);
-    assertThat(server.paths()).containsExactly("POST /v1/messages");
+    assertThat(server.requests().stream().map(ReceivedRequest::line).toList()).containsExactly("POST /v1/messages");
   }
 
   @Test
   void aTurnWithoutToolsSendsNoToolsField() {
-    server.model.enqueueText("Hello.");
+    scripted.enqueueText("Hello.");
     try (Loadout empty = Loadout.builder(dev.loadout.core.ToolRegistry.builder().build()).build()) {
       PreparedTurn none = empty.prepare(TestContexts.turn().build());
 
       client.messages().create(AnthropicTools.of(none).applyTo(params()).build());
     }
 
-    assertThat(json(server.model.takeRequest()).has("tools")).isFalse();
+    assertThat(json(scripted.takeRequest()).has("tools")).isFalse();
   }
 
   @Test
   void aNamedToolChoiceIsLoadoutsRender() {
-    server.model.enqueueText("Hello.");
+    scripted.enqueueText("Hello.");
     AnthropicTools tools = AnthropicTools.of(turn);
 
     client.messages().create(tools.applyTo(params(), ToolChoice.tool("search")).build());
 
-    assertThat(json(server.model.takeRequest()).get("tool_choice"))
+    assertThat(json(scripted.takeRequest()).get("tool_choice"))
         .isEqualTo(turn.toolChoice(Dialect.ANTHROPIC, ToolChoice.tool("search")));
   }
 
   @Test
   void aChoiceOfAToolNotShownIsRefusedAndLeavesTheBuilderAlone() {
-    server.model.enqueueText("Hello.");
+    scripted.enqueueText("Hello.");
     var params = params();
 
     org.assertj.core.api.Assertions.assertThatIllegalArgumentException()
@@ -105,16 +109,16 @@ class AnthropicToolsTest {
         .withMessageContaining("'ban_member'");
     client.messages().create(params.build());
 
-    JsonNode wire = json(server.model.takeRequest());
+    JsonNode wire = json(scripted.takeRequest());
     assertThat(wire.has("tools")).isFalse();
     assertThat(wire.has("tool_choice")).isFalse();
   }
 
   @Test
   void parallelCallsRoundTripWithTheirIds() {
-    server.model.enqueueToolCalls(ToolCall.of("toolu_w", "get_weather", "{\"city\":\"Oslo\"}"),
+    scripted.enqueueToolCalls(ToolCall.of("toolu_w", "get_weather", "{\"city\":\"Oslo\"}"),
         ToolCall.of("toolu_s", "search", "{\"query\":\"loadout\"}"));
-    server.model.enqueueText("Sunny, and two hits.");
+    scripted.enqueueText("Sunny, and two hits.");
     AnthropicTools tools = AnthropicTools.of(turn);
 
     // The README's integration, line for line.
@@ -128,8 +132,8 @@ class AnthropicToolsTest {
 
     assertThat(rounds).isEqualTo(1);
     assertThat(reply.content().get(0).asText().text()).isEqualTo("Sunny, and two hits.");
-    server.model.takeRequest();
-    JsonNode second = json(server.model.takeRequest());
+    scripted.takeRequest();
+    JsonNode second = json(scripted.takeRequest());
     assertThat(second.get("tools")).isEqualTo(json(turn.render(Dialect.ANTHROPIC).json()));
     JsonNode messages = second.get("messages");
     assertThat(messages).hasSize(3);
@@ -146,12 +150,12 @@ class AnthropicToolsTest {
 
   @Test
   void blocksSentWithoutIdsGetMadeUpIdsThatTheirResultsAnswer() {
-    server.model.enqueueRaw("{\"id\":\"msg_1\",\"type\":\"message\",\"role\":\"assistant\",\"model\":\"claude-test\","
+    scripted.enqueueRaw("{\"id\":\"msg_1\",\"type\":\"message\",\"role\":\"assistant\",\"model\":\"claude-test\","
         + "\"stop_reason\":\"tool_use\",\"stop_sequence\":null,\"usage\":{\"input_tokens\":1,\"output_tokens\":1},"
         + "\"content\":[{\"type\":\"text\",\"text\":\"On it.\"},"
         + "{\"type\":\"tool_use\",\"name\":\"get_weather\",\"input\":{\"city\":\"Oslo\"}},"
         + "{\"type\":\"tool_use\",\"id\":\"\",\"name\":\"search\",\"input\":{\"query\":\"x\"}}]}");
-    server.model.enqueueText("Done.");
+    scripted.enqueueText("Done.");
     AnthropicTools tools = AnthropicTools.of(turn);
     MessageCreateParams.Builder params = tools.applyTo(params());
 
@@ -163,8 +167,8 @@ class AnthropicToolsTest {
     assertThat(calls).extracting(ToolCall::id).allSatisfy(id -> assertThat(id).startsWith("toolu_"))
         .doesNotHaveDuplicates();
     assertThat(tools.toolCalls(reply)).as("stable for the same response").isEqualTo(calls);
-    server.model.takeRequest();
-    JsonNode messages = json(server.model.takeRequest()).get("messages");
+    scripted.takeRequest();
+    JsonNode messages = json(scripted.takeRequest()).get("messages");
     JsonNode assistant = messages.get(1).get("content");
     assertThat(assistant.get(0)).isEqualTo(json("{\"type\":\"text\",\"text\":\"On it.\"}"));
     for (int i = 0; i < 2; i++) {
@@ -175,8 +179,8 @@ class AnthropicToolsTest {
 
   @Test
   void imagesInResultsTravelInsideTheirToolResultBlock() {
-    server.model.enqueueToolCalls(ToolCall.of("toolu_p", "snapshot", "{\"camera\":\"door\"}"));
-    server.model.enqueueText("A door.");
+    scripted.enqueueToolCalls(ToolCall.of("toolu_p", "snapshot", "{\"camera\":\"door\"}"));
+    scripted.enqueueText("A door.");
     AnthropicTools tools = AnthropicTools.of(turn);
     MessageCreateParams.Builder params = tools.applyTo(params());
 
@@ -185,8 +189,8 @@ class AnthropicToolsTest {
     params.addMessage(tools.assistantMessage(reply)).addMessage(tools.resultMessage(outcomes));
     client.messages().create(params.build());
 
-    server.model.takeRequest();
-    JsonNode messages = json(server.model.takeRequest()).get("messages");
+    scripted.takeRequest();
+    JsonNode messages = json(scripted.takeRequest()).get("messages");
     assertThat(messages).hasSize(3);
     assertThat(messages.get(2)).isEqualTo(json("{\"role\":\"user\",\"content\":[{\"type\":\"tool_result\","
         + "\"tool_use_id\":\"toolu_p\",\"content\":[{\"type\":\"text\",\"text\":\"One frame.\"},"
@@ -198,16 +202,16 @@ class AnthropicToolsTest {
 
   @Test
   void malformedInputComesBackAsAFailedResultNotAnException() {
-    server.model.enqueueToolCalls(ToolCall.of("toolu_x", "get_weather", "{\"days\":\"many\"}"));
-    server.model.enqueueText("Sorry.");
+    scripted.enqueueToolCalls(ToolCall.of("toolu_x", "get_weather", "{\"days\":\"many\"}"));
+    scripted.enqueueText("Sorry.");
     AnthropicTools tools = AnthropicTools.of(turn);
     MessageCreateParams.Builder params = tools.applyTo(params());
 
     assertThat(tools.appendResults(client.messages().create(params.build()), params)).isTrue();
     client.messages().create(params.build());
 
-    server.model.takeRequest();
-    JsonNode result = json(server.model.takeRequest()).get("messages").get(2).get("content").get(0);
+    scripted.takeRequest();
+    JsonNode result = json(scripted.takeRequest()).get("messages").get(2).get("content").get(0);
     assertThat(result.get("tool_use_id").asString()).isEqualTo("toolu_x");
     assertThat(result.get("is_error").asBoolean()).isTrue();
     assertThat(result.get("content").get(0).get("text").asString()).startsWith("Error (invalid_arguments)");
@@ -215,7 +219,7 @@ class AnthropicToolsTest {
 
   @Test
   void aStreamHandsOutEachCallAtItsBlockStopAndTheRoundGoesBack() {
-    server.model.enqueueRaw(String.join("",
+    scripted.enqueueRaw(String.join("",
         event("message_start", "{\"type\":\"message_start\",\"message\":{\"id\":\"msg_s\",\"type\":\"message\","
             + "\"role\":\"assistant\",\"model\":\"claude-test\",\"content\":[],\"stop_reason\":null,"
             + "\"stop_sequence\":null,\"usage\":{\"input_tokens\":10,\"output_tokens\":1}}}"),
@@ -239,7 +243,7 @@ class AnthropicToolsTest {
         event("message_delta", "{\"type\":\"message_delta\",\"delta\":{\"stop_reason\":\"tool_use\","
             + "\"stop_sequence\":null},\"usage\":{\"output_tokens\":40}}"),
         event("message_stop", "{\"type\":\"message_stop\"}")));
-    server.model.enqueueText("Sunny in Zürich.");
+    scripted.enqueueText("Sunny in Zürich.");
     AnthropicTools tools = AnthropicTools.of(turn);
     MessageCreateParams.Builder params = tools.applyTo(params());
     AnthropicStream stream = tools.stream();
@@ -264,10 +268,10 @@ class AnthropicToolsTest {
     assertThat(end.calls()).extracting(ToolCall::arguments)
         .containsExactly("{\"city\": \"Z\\u00fcrich\"}", "{\"query\":\"loadout\"}");
     assertThat(stream.text()).isEqualTo("Checking.");
-    JsonNode streamed = json(server.model.takeRequest());
+    JsonNode streamed = json(scripted.takeRequest());
     assertThat(streamed.get("stream").asBoolean()).isTrue();
     assertThat(streamed.get("tools")).isEqualTo(json(turn.render(Dialect.ANTHROPIC).json()));
-    JsonNode messages = json(server.model.takeRequest()).get("messages");
+    JsonNode messages = json(scripted.takeRequest()).get("messages");
     assertThat(messages.get(1).get("content")).isEqualTo(json("[{\"type\":\"text\",\"text\":\"Checking.\"},"
         + "{\"type\":\"tool_use\",\"id\":\"toolu_a\",\"name\":\"get_weather\",\"input\":{\"city\":\"Zürich\"}},"
         + "{\"type\":\"tool_use\",\"id\":\"toolu_b\",\"name\":\"search\",\"input\":{\"query\":\"loadout\"}}]"));
@@ -279,7 +283,7 @@ class AnthropicToolsTest {
 
   @Test
   void aStreamCutOffBeforeTheBlockStopNeverHandsThatCallOut() {
-    server.model.enqueueRaw(String.join("",
+    scripted.enqueueRaw(String.join("",
         event("message_start", "{\"type\":\"message_start\",\"message\":{\"id\":\"msg_c\",\"type\":\"message\","
             + "\"role\":\"assistant\",\"model\":\"claude-test\",\"content\":[],\"stop_reason\":null,"
             + "\"stop_sequence\":null,\"usage\":{\"input_tokens\":10,\"output_tokens\":1}}}"),

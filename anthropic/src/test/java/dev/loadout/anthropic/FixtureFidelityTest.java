@@ -14,6 +14,7 @@ import dev.loadout.core.ToolRegistry;
 import dev.loadout.core.ToolResult;
 import dev.loadout.core.ToolSpec;
 import dev.loadout.testkit.ScriptedModel;
+import dev.loadout.testkit.net.LoopbackHttpServer;
 import dev.loadout.testkit.TestContexts;
 import org.junit.jupiter.api.Test;
 
@@ -29,19 +30,20 @@ class FixtureFidelityTest {
     for (ToolSpec spec : FixtureTools.all()) {
       registry.register(BaseTool.of(spec, (call, ctx) -> ToolResult.text("ok")));
     }
+    ScriptedModel scripted = ScriptedModel.speaking(Dialect.ANTHROPIC);
     try (Loadout loadout = Loadout.builder(registry.build()).build();
-        FakeModelServer server = new FakeModelServer(ScriptedModel.speaking(Dialect.ANTHROPIC))) {
+        LoopbackHttpServer server = LoopbackHttpServer.serving(scripted)) {
       PreparedTurn turn = loadout.prepare(TestContexts.turn().build());
       assertThat(turn.visible()).hasSizeGreaterThanOrEqualTo(100);
-      server.model.enqueueText("ok");
+      scripted.enqueueText("ok");
 
-      AnthropicClient client = AnthropicOkHttpClient.builder().apiKey("k").baseUrl(server.baseUrl("")).maxRetries(0)
+      AnthropicClient client = AnthropicOkHttpClient.builder().apiKey("k").baseUrl(server.baseUrl()).maxRetries(0)
           .build();
       client.messages().create(AnthropicTools.of(turn)
           .applyTo(MessageCreateParams.builder().model("claude-test").maxTokens(16).addUserMessage("hi")).build());
       client.close();
 
-      assertThat(server.model.takeRequest()).contains("\"tools\":" + turn.render(Dialect.ANTHROPIC).json());
+      assertThat(scripted.takeRequest()).contains("\"tools\":" + turn.render(Dialect.ANTHROPIC).json());
     }
   }
 }

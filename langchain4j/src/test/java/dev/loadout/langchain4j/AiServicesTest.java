@@ -19,6 +19,7 @@ import dev.loadout.core.PreparedTurn;
 import dev.loadout.core.ToolCall;
 import dev.loadout.core.ToolOutcome;
 import dev.loadout.testkit.ScriptedModel;
+import dev.loadout.testkit.net.LoopbackHttpServer;
 import dev.loadout.testkit.TestContexts;
 import java.util.ArrayList;
 import java.util.List;
@@ -39,15 +40,17 @@ class AiServicesTest {
 
   private Loadout loadout;
   private PreparedTurn turn;
-  private FakeModelServer server;
+  private ScriptedModel scripted;
+  private LoopbackHttpServer server;
   private ChatModel model;
 
   @BeforeEach
   void start() throws Exception {
     loadout = Fixture.loadout();
     turn = loadout.prepare(TestContexts.turn().build());
-    server = new FakeModelServer(ScriptedModel.speaking(Dialect.OPENAI_CHAT));
-    model = OpenAiChatModel.builder().apiKey("k").baseUrl(server.baseUrl("/v1")).modelName("gpt-test")
+    scripted = ScriptedModel.speaking(Dialect.OPENAI_CHAT);
+    server = LoopbackHttpServer.serving(scripted);
+    model = OpenAiChatModel.builder().apiKey("k").baseUrl(server.url("/v1")).modelName("gpt-test")
         .maxRetries(0).httpClientBuilder(LoadoutHttpClient.wrap(JdkHttpClient.builder())).build();
   }
 
@@ -64,9 +67,9 @@ class AiServicesTest {
   @Test
   void aiServicesShowsTheTurnsToolsAndRunsCallsThroughIt() {
     AtomicInteger prepared = new AtomicInteger();
-    server.model.enqueueToolCalls(ToolCall.of("call_w", "get_weather", "{\"city\":\"Oslo\"}"),
+    scripted.enqueueToolCalls(ToolCall.of("call_w", "get_weather", "{\"city\":\"Oslo\"}"),
         ToolCall.of("call_x", "get_weather", "{\"city\":7}"));
-    server.model.enqueueText("Sunny.");
+    scripted.enqueueText("Sunny.");
     Assistant bot = AiServices.builder(Assistant.class).chatModel(model)
         .toolProvider(LoadoutToolProvider.of(request -> {
           prepared.incrementAndGet();
@@ -77,9 +80,9 @@ class AiServicesTest {
     assertThat(bot.chat("Weather?")).isEqualTo("Sunny.");
 
     assertThat(prepared).hasValue(1);
-    JsonNode first = json(server.model.takeRequest());
+    JsonNode first = json(scripted.takeRequest());
     assertThat(first.get("tools")).isEqualTo(json(turn.render(Dialect.OPENAI_CHAT).json()));
-    JsonNode messages = json(server.model.takeRequest()).get("messages");
+    JsonNode messages = json(scripted.takeRequest()).get("messages");
     assertThat(messages.get(2).get("tool_call_id").asString()).isEqualTo("call_w");
     assertThat(messages.get(2).get("content").asString()).isEqualTo("Sunny in Oslo");
     // Validated against the schema the model was shown: a number for a string is Loadout's failure, as a value.
@@ -89,25 +92,25 @@ class AiServicesTest {
 
   @Test
   void aCallWithoutAnIdIsRunUnderCoresMadeUpId() {
-    server.model.enqueueRaw("{\"id\":\"chatcmpl-1\",\"object\":\"chat.completion\",\"created\":1,\"model\":\"gpt-test\","
+    scripted.enqueueRaw("{\"id\":\"chatcmpl-1\",\"object\":\"chat.completion\",\"created\":1,\"model\":\"gpt-test\","
         + "\"choices\":[{\"index\":0,\"finish_reason\":\"tool_calls\",\"message\":{\"role\":\"assistant\","
         + "\"content\":null,\"tool_calls\":[{\"type\":\"function\",\"function\":{\"name\":\"get_weather\","
         + "\"arguments\":\"{\\\"city\\\":\\\"Oslo\\\"}\"}}]}}]}");
-    server.model.enqueueText("Sunny.");
+    scripted.enqueueText("Sunny.");
     Assistant bot = AiServices.builder(Assistant.class).chatModel(model).toolProvider(LoadoutToolProvider.of(turn))
         .build();
 
     assertThat(bot.chat("Weather?")).isEqualTo("Sunny.");
 
-    server.model.takeRequest();
-    JsonNode messages = json(server.model.takeRequest()).get("messages");
+    scripted.takeRequest();
+    JsonNode messages = json(scripted.takeRequest()).get("messages");
     assertThat(messages.get(2).get("content").asString()).isEqualTo("Sunny in Oslo");
   }
 
   @Test
   void imagesInResultsFollowTheToolMessagesInAUserMessage() {
-    server.model.enqueueToolCalls(ToolCall.of("call_p", "snapshot", "{\"camera\":\"door\"}"));
-    server.model.enqueueText("A door.");
+    scripted.enqueueToolCalls(ToolCall.of("call_p", "snapshot", "{\"camera\":\"door\"}"));
+    scripted.enqueueText("A door.");
     LangChain4jTools tools = LangChain4jTools.of(turn);
     List<ChatMessage> messages = new ArrayList<>(List.of(UserMessage.from("look")));
 
@@ -117,8 +120,8 @@ class AiServicesTest {
     model.chat(ChatRequest.builder().messages(messages).toolSpecifications(tools.specifications()).build());
 
     assertThat(messages).hasSize(4);
-    server.model.takeRequest();
-    JsonNode sent = json(server.model.takeRequest()).get("messages");
+    scripted.takeRequest();
+    JsonNode sent = json(scripted.takeRequest()).get("messages");
     assertThat(sent).hasSize(4);
     assertThat(sent.get(2)).isEqualTo(json("{\"role\":\"tool\",\"tool_call_id\":\"call_p\",\"content\":\"One frame.\"}"));
     // The user message core writes for any host: one place decides what the model reads.
@@ -133,7 +136,7 @@ class AiServicesTest {
 
   @Test
   void aStreamedRequestCarriesLoadoutsToolsAndItsCallsComeBackWhole() throws Exception {
-    server.model.enqueueRaw(String.join("",
+    scripted.enqueueRaw(String.join("",
         chunk("{\"role\":\"assistant\",\"content\":\"Let me check.\"}", null),
         chunk("{\"tool_calls\":[{\"index\":0,\"id\":\"call_a\",\"type\":\"function\","
             + "\"function\":{\"name\":\"get_weather\",\"arguments\":\"\"}}]}", null),
@@ -144,7 +147,7 @@ class AiServicesTest {
         chunk("{\"tool_calls\":[{\"index\":1,\"function\":{\"arguments\":\":\\\"loadout\\\"}\"}}]}", null),
         chunk("{}", "\"tool_calls\""),
         "data: [DONE]\n\n"));
-    StreamingChatModel streaming = OpenAiStreamingChatModel.builder().apiKey("k").baseUrl(server.baseUrl("/v1"))
+    StreamingChatModel streaming = OpenAiStreamingChatModel.builder().apiKey("k").baseUrl(server.url("/v1"))
         .modelName("gpt-test").httpClientBuilder(LoadoutHttpClient.wrap(JdkHttpClient.builder())).build();
     LangChain4jTools tools = LangChain4jTools.of(turn);
     CompletableFuture<ChatResponse> done = new CompletableFuture<>();
@@ -166,7 +169,7 @@ class AiServicesTest {
         });
     ChatResponse response = done.get(30, TimeUnit.SECONDS);
 
-    JsonNode sent = json(server.model.takeRequest());
+    JsonNode sent = json(scripted.takeRequest());
     assertThat(sent.get("stream").asBoolean()).isTrue();
     assertThat(sent.get("tools")).isEqualTo(json(turn.render(Dialect.OPENAI_CHAT).json()));
     List<ToolCall> calls = tools.toolCalls(response.aiMessage());

@@ -20,6 +20,7 @@ import dev.loadout.core.ToolRegistry;
 import dev.loadout.core.ToolResult;
 import dev.loadout.core.ToolSpec;
 import dev.loadout.testkit.ScriptedModel;
+import dev.loadout.testkit.net.LoopbackHttpServer;
 import dev.loadout.testkit.TestContexts;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -44,8 +45,9 @@ class FixtureFidelityTest {
     for (ToolSpec spec : FixtureTools.fixture()) {
       registry.register(BaseTool.of(spec, (call, ctx) -> ToolResult.text("ok")));
     }
+    ScriptedModel scripted = ScriptedModel.speaking(Dialect.OPENAI_CHAT);
     try (Loadout loadout = Loadout.builder(registry.build()).build();
-        FakeModelServer server = new FakeModelServer(ScriptedModel.speaking(Dialect.OPENAI_CHAT))) {
+        LoopbackHttpServer server = LoopbackHttpServer.serving(scripted)) {
       PreparedTurn turn = loadout.prepare(TestContexts.turn().build());
       assertThat(turn.visible()).hasSize(100);
       String render = turn.render(Dialect.OPENAI_CHAT).json();
@@ -65,14 +67,14 @@ class FixtureFidelityTest {
       ChatModel wrapped = model(server, true);
       ChatModel plain = model(server, false);
       for (int i = 0; i < 3; i++) {
-        server.model.enqueueText("ok");
+        scripted.enqueueText("ok");
       }
       wrapped.chat(request(tools.specifications()));
       plain.chat(request(tools.specifications()));
       plain.chat(request(own));
-      String wrappedBody = server.model.takeRequest();
-      String plainBody = server.model.takeRequest();
-      String ownBody = server.model.takeRequest();
+      String wrappedBody = scripted.takeRequest();
+      String plainBody = scripted.takeRequest();
+      String ownBody = scripted.takeRequest();
 
       assertThat(wrappedBody).contains("\"tools\":" + render);
       assertThat(JSON.readTree(wrappedBody).get("tools")).isEqualTo(JSON.readTree(render));
@@ -102,9 +104,9 @@ class FixtureFidelityTest {
     }
   }
 
-  private static ChatModel model(FakeModelServer server, boolean wrapped) {
+  private static ChatModel model(LoopbackHttpServer server, boolean wrapped) {
     OpenAiChatModel.OpenAiChatModelBuilder builder = OpenAiChatModel.builder().apiKey("k")
-        .baseUrl(server.baseUrl("/v1")).modelName("gpt-test").maxRetries(0);
+        .baseUrl(server.url("/v1")).modelName("gpt-test").maxRetries(0);
     return (wrapped ? builder.httpClientBuilder(LoadoutHttpClient.wrap(JdkHttpClient.builder())) : builder).build();
   }
 

@@ -15,6 +15,7 @@ import dev.loadout.core.Loadout;
 import dev.loadout.core.PreparedTurn;
 import dev.loadout.core.ToolCall;
 import dev.loadout.testkit.ScriptedModel;
+import dev.loadout.testkit.net.LoopbackHttpServer;
 import dev.loadout.testkit.TestContexts;
 import java.util.ArrayList;
 import java.util.List;
@@ -28,15 +29,17 @@ import tools.jackson.databind.json.JsonMapper;
 class LangChain4jToolsTest {
   private Loadout loadout;
   private PreparedTurn turn;
-  private FakeModelServer server;
+  private ScriptedModel scripted;
+  private LoopbackHttpServer server;
   private ChatModel model;
 
   @BeforeEach
   void start() throws Exception {
     loadout = Fixture.loadout();
     turn = loadout.prepare(TestContexts.turn().build());
-    server = new FakeModelServer(ScriptedModel.speaking(Dialect.OPENAI_CHAT));
-    model = OpenAiChatModel.builder().apiKey("k").baseUrl(server.baseUrl("/v1")).modelName("gpt-test")
+    scripted = ScriptedModel.speaking(Dialect.OPENAI_CHAT);
+    server = LoopbackHttpServer.serving(scripted);
+    model = OpenAiChatModel.builder().apiKey("k").baseUrl(server.url("/v1")).modelName("gpt-test")
         .maxRetries(0).httpClientBuilder(LoadoutHttpClient.wrap(JdkHttpClient.builder())).build();
   }
 
@@ -56,12 +59,12 @@ class LangChain4jToolsTest {
 
   @Test
   void theWireRequestCarriesLoadoutsRenderByteForByte() {
-    server.model.enqueueText("ok");
+    scripted.enqueueText("ok");
     LangChain4jTools tools = LangChain4jTools.of(turn);
 
     send(tools, new ArrayList<>(List.of(UserMessage.from("hi"))));
 
-    String body = server.model.takeRequest();
+    String body = scripted.takeRequest();
     assertThat(body).contains("\"tools\":" + turn.render(Dialect.OPENAI_CHAT).json());
     assertThat(body).as("compact, not LangChain4j's pretty-printed body").doesNotContain("\n");
     assertThat(json(body).get("tools")).isEqualTo(json(turn.render(Dialect.OPENAI_CHAT).json()));
@@ -69,15 +72,15 @@ class LangChain4jToolsTest {
 
   @Test
   void withoutTheWrapperLangChain4jChangesOnlyWhatItsRootSchemaCannotHold() throws Exception {
-    ChatModel plain = OpenAiChatModel.builder().apiKey("k").baseUrl(server.baseUrl("/v1")).modelName("gpt-test")
+    ChatModel plain = OpenAiChatModel.builder().apiKey("k").baseUrl(server.url("/v1")).modelName("gpt-test")
         .maxRetries(0).build();
-    server.model.enqueueText("ok");
+    scripted.enqueueText("ok");
     LangChain4jTools tools = LangChain4jTools.of(turn);
 
     plain.chat(ChatRequest.builder().messages(UserMessage.from("hi")).toolSpecifications(tools.specifications())
         .build());
 
-    JsonNode sent = json(server.model.takeRequest()).get("tools");
+    JsonNode sent = json(scripted.takeRequest()).get("tools");
     JsonNode rendered = json(turn.render(Dialect.OPENAI_CHAT).json());
     assertThat(sent).hasSize(rendered.size());
     for (int i = 0; i < rendered.size(); i++) {
@@ -103,9 +106,9 @@ class LangChain4jToolsTest {
 
   @Test
   void parallelCallsRoundTripWithTheirIds() {
-    server.model.enqueueToolCalls(ToolCall.of("call_w", "get_weather", "{\"city\":\"Oslo\"}"),
+    scripted.enqueueToolCalls(ToolCall.of("call_w", "get_weather", "{\"city\":\"Oslo\"}"),
         ToolCall.of("call_s", "search", "{\"query\":\"loadout\"}"));
-    server.model.enqueueText("Done.");
+    scripted.enqueueText("Done.");
     LangChain4jTools tools = LangChain4jTools.of(turn);
     List<ChatMessage> messages = new ArrayList<>(List.of(UserMessage.from("hi")));
 
@@ -115,8 +118,8 @@ class LangChain4jToolsTest {
 
     assertThat(tools.appendResults(answer, messages)).isFalse();
     assertThat(answer.aiMessage().text()).isEqualTo("Done.");
-    server.model.takeRequest();
-    JsonNode sent = json(server.model.takeRequest()).get("messages");
+    scripted.takeRequest();
+    JsonNode sent = json(scripted.takeRequest()).get("messages");
     assertThat(sent).hasSize(4);
     assertThat(sent.get(1).get("tool_calls")).extracting(c -> c.get("id").asString())
         .containsExactly("call_w", "call_s");
@@ -128,13 +131,13 @@ class LangChain4jToolsTest {
 
   @Test
   void callsSentWithoutIdsGetMadeUpIdsThatTheirResultsAnswer() {
-    server.model.enqueueRaw("{\"id\":\"chatcmpl-1\",\"object\":\"chat.completion\",\"created\":1,\"model\":\"gpt-test\","
+    scripted.enqueueRaw("{\"id\":\"chatcmpl-1\",\"object\":\"chat.completion\",\"created\":1,\"model\":\"gpt-test\","
         + "\"choices\":[{\"index\":0,\"finish_reason\":\"tool_calls\",\"message\":{\"role\":\"assistant\","
         + "\"content\":null,\"tool_calls\":["
         + "{\"type\":\"function\",\"function\":{\"name\":\"get_weather\",\"arguments\":\"{\\\"city\\\":\\\"Oslo\\\"}\"}},"
         + "{\"id\":\"\",\"type\":\"function\",\"function\":{\"name\":\"search\",\"arguments\":\"{\\\"query\\\":\\\"x\\\"}\"}}"
         + "]}}]}");
-    server.model.enqueueText("Done.");
+    scripted.enqueueText("Done.");
     LangChain4jTools tools = LangChain4jTools.of(turn);
     List<ChatMessage> messages = new ArrayList<>(List.of(UserMessage.from("hi")));
 
@@ -146,8 +149,8 @@ class LangChain4jToolsTest {
     assertThat(calls).extracting(ToolCall::id).allSatisfy(id -> assertThat(id).startsWith("call_"))
         .doesNotHaveDuplicates();
     assertThat(tools.toolCalls(reply.aiMessage())).as("stable for the same message").isEqualTo(calls);
-    server.model.takeRequest();
-    JsonNode sent = json(server.model.takeRequest()).get("messages");
+    scripted.takeRequest();
+    JsonNode sent = json(scripted.takeRequest()).get("messages");
     for (int i = 0; i < 2; i++) {
       assertThat(sent.get(1).get("tool_calls").get(i).get("id").asString()).isEqualTo(calls.get(i).id());
       assertThat(sent.get(2 + i).get("tool_call_id").asString()).isEqualTo(calls.get(i).id());
@@ -156,8 +159,8 @@ class LangChain4jToolsTest {
 
   @Test
   void malformedArgumentsComeBackAsAFailedResultNotAnException() {
-    server.model.enqueueToolCalls(ToolCall.of("call_x", "get_weather", "{\"city\":"));
-    server.model.enqueueText("Sorry.");
+    scripted.enqueueToolCalls(ToolCall.of("call_x", "get_weather", "{\"city\":"));
+    scripted.enqueueText("Sorry.");
     LangChain4jTools tools = LangChain4jTools.of(turn);
     List<ChatMessage> messages = new ArrayList<>(List.of(UserMessage.from("hi")));
 
@@ -165,15 +168,15 @@ class LangChain4jToolsTest {
     send(tools, messages);
 
     assertThat(((dev.langchain4j.data.message.ToolExecutionResultMessage) messages.get(2)).isError()).isTrue();
-    server.model.takeRequest();
-    JsonNode tool = json(server.model.takeRequest()).get("messages").get(2);
+    scripted.takeRequest();
+    JsonNode tool = json(scripted.takeRequest()).get("messages").get(2);
     assertThat(tool.get("tool_call_id").asString()).isEqualTo("call_x");
     assertThat(tool.get("content").asString()).startsWith("Error (invalid_arguments)");
   }
 
   @Test
   void aToolTheTurnDidNotShowIsRefusedAsAResult() {
-    server.model.enqueueToolCalls(ToolCall.of("call_q", "drop_database", "{}"));
+    scripted.enqueueToolCalls(ToolCall.of("call_q", "drop_database", "{}"));
     LangChain4jTools tools = LangChain4jTools.of(turn);
     List<ChatMessage> messages = new ArrayList<>(List.of(UserMessage.from("hi")));
 

@@ -14,6 +14,7 @@ import dev.loadout.core.ToolRegistry;
 import dev.loadout.core.ToolResult;
 import dev.loadout.core.ToolSpec;
 import dev.loadout.testkit.ScriptedModel;
+import dev.loadout.testkit.net.LoopbackHttpServer;
 import dev.loadout.testkit.TestContexts;
 import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
@@ -39,18 +40,19 @@ class FixtureFidelityTest {
     for (ToolSpec spec : FixtureTools.fixture()) {
       registry.register(BaseTool.of(spec, (call, ctx) -> ToolResult.text("ok")));
     }
+    ScriptedModel scripted = ScriptedModel.speaking(Dialect.OPENAI_CHAT);
     try (Loadout loadout = Loadout.builder(registry.build()).build();
-        FakeModelServer server = new FakeModelServer(ScriptedModel.speaking(Dialect.OPENAI_CHAT))) {
+        LoopbackHttpServer server = LoopbackHttpServer.serving(scripted)) {
       PreparedTurn turn = loadout.prepare(TestContexts.turn().build());
       assertThat(turn.visible()).hasSize(100);
-      server.model.enqueueText("ok");
+      scripted.enqueueText("ok");
       OpenAiChatModel model = OpenAiChatModel.builder().options(OpenAiChatOptions.builder().apiKey("k")
-          .baseUrl(server.baseUrl("/v1")).model("gpt-test").maxRetries(0).build()).build();
+          .baseUrl(server.url("/v1")).model("gpt-test").maxRetries(0).build()).build();
 
       ChatClient.create(model).prompt().user("hi").toolCallbacks(SpringAiTools.of(turn).callbacks()).call()
           .content();
 
-      String body = server.model.takeRequest();
+      String body = scripted.takeRequest();
       String render = turn.render(Dialect.OPENAI_CHAT).json();
       JsonNode rendered = JSON.readTree(render);
       JsonNode sent = JSON.readTree(body).get("tools");
@@ -70,10 +72,10 @@ class FixtureFidelityTest {
           + " request %,d bytes / %,d tokens, of which not tools %,d bytes%n", bytes(sentTools),
           O200K.countTokens(sentTools), changed, bytes(body), O200K.countTokens(body),
           bytes(JSON.writeValueAsString(rest)));
-      server.model.enqueueText("ok");
+      scripted.enqueueText("ok");
       ChatClient.create(SpringAiToolsTest.intercepted(server)).prompt().user("hi")
           .toolCallbacks(SpringAiTools.of(turn).callbacks()).call().content();
-      String intercepted = server.model.takeRequest();
+      String intercepted = scripted.takeRequest();
       assertThat(intercepted).contains("\"tools\":" + render);
       System.out.printf("spring-ai fixture: with LoadoutToolsInterceptor: request %,d bytes / %,d o200k tokens%n",
           bytes(intercepted), O200K.countTokens(intercepted));

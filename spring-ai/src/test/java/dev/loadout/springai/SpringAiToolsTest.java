@@ -8,6 +8,7 @@ import dev.loadout.core.Loadout;
 import dev.loadout.core.PreparedTurn;
 import dev.loadout.core.ToolCall;
 import dev.loadout.testkit.ScriptedModel;
+import dev.loadout.testkit.net.LoopbackHttpServer;
 import dev.loadout.testkit.TestContexts;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
@@ -25,25 +26,27 @@ import tools.jackson.databind.node.ObjectNode;
 class SpringAiToolsTest {
   private Loadout loadout;
   private PreparedTurn turn;
-  private FakeModelServer server;
+  private ScriptedModel scripted;
+  private LoopbackHttpServer server;
   private OpenAiChatModel model;
 
   @BeforeEach
   void start() throws Exception {
     loadout = Fixture.loadout();
     turn = loadout.prepare(TestContexts.turn().build());
-    server = new FakeModelServer(ScriptedModel.speaking(Dialect.OPENAI_CHAT));
+    scripted = ScriptedModel.speaking(Dialect.OPENAI_CHAT);
+    server = LoopbackHttpServer.serving(scripted);
     model = model(true);
   }
 
   private OpenAiChatModel model(boolean loadoutManager) {
     OpenAiChatModel.Builder builder = OpenAiChatModel.builder().options(OpenAiChatOptions.builder().apiKey("k")
-        .baseUrl(server.baseUrl("/v1")).model("gpt-test").maxRetries(0).build());
+        .baseUrl(server.url("/v1")).model("gpt-test").maxRetries(0).build());
     return (loadoutManager ? builder.toolCallingManager(LoadoutToolCallingManager.create()) : builder).build();
   }
 
-  static OpenAiChatModel intercepted(FakeModelServer server) {
-    return OpenAiChatModel.builder().options(OpenAiChatOptions.builder().apiKey("k").baseUrl(server.baseUrl("/v1"))
+  static OpenAiChatModel intercepted(LoopbackHttpServer server) {
+    return OpenAiChatModel.builder().options(OpenAiChatOptions.builder().apiKey("k").baseUrl(server.url("/v1"))
         .model("gpt-test").maxRetries(0).build())
         .httpClientBuilderCustomizer(http -> http.interceptor(LoadoutToolsInterceptor.create())).build();
   }
@@ -101,11 +104,11 @@ class SpringAiToolsTest {
 
   @Test
   void theWireToolsAreLoadoutsRenderWithSpringAisDocumentedChangesOnly() {
-    server.model.enqueueText("ok");
+    scripted.enqueueText("ok");
 
     chat(model);
 
-    JsonNode sent = json(server.model.takeRequest()).get("tools");
+    JsonNode sent = json(scripted.takeRequest()).get("tools");
     JsonNode rendered = json(turn.render(Dialect.OPENAI_CHAT).json());
     assertThat(sent).isEqualTo(asSpringAiSends(rendered));
     assertThat(sent).extracting(t -> t.get("function").get("name").asString())
@@ -116,15 +119,15 @@ class SpringAiToolsTest {
 
   @Test
   void withTheInterceptorTheWireToolsAreLoadoutsRenderByteForByte() {
-    server.model.enqueueToolCalls(ToolCall.of("call_w", "get_weather", "{\"city\":\"Oslo\"}"));
-    server.model.enqueueText("Sunny.");
+    scripted.enqueueToolCalls(ToolCall.of("call_w", "get_weather", "{\"city\":\"Oslo\"}"));
+    scripted.enqueueText("Sunny.");
 
     assertThat(client(intercepted(server), true).prompt().user("hi")
         .toolCallbacks(SpringAiTools.of(turn).callbacks()).call().content()).isEqualTo("Sunny.");
 
     String render = turn.render(Dialect.OPENAI_CHAT).json();
-    assertThat(server.model.takeRequest()).contains("\"tools\":" + render);
-    String second = server.model.takeRequest();
+    assertThat(scripted.takeRequest()).contains("\"tools\":" + render);
+    String second = scripted.takeRequest();
     assertThat(second).contains("\"tools\":" + render);
     assertThat(json(second).get("messages").get(2).get("content").asString()).isEqualTo("Sunny in Oslo");
   }
@@ -141,13 +144,13 @@ class SpringAiToolsTest {
 
   @Test
   void imagesInResultsFollowTheToolMessagesInAUserMessage() {
-    server.model.enqueueToolCalls(ToolCall.of("call_p", "snapshot", "{\"camera\":\"door\"}"));
-    server.model.enqueueText("A door.");
+    scripted.enqueueToolCalls(ToolCall.of("call_p", "snapshot", "{\"camera\":\"door\"}"));
+    scripted.enqueueText("A door.");
 
     assertThat(chat(model)).isEqualTo("A door.");
 
-    server.model.takeRequest();
-    JsonNode messages = json(server.model.takeRequest()).get("messages");
+    scripted.takeRequest();
+    JsonNode messages = json(scripted.takeRequest()).get("messages");
     assertThat(messages).hasSize(4);
     assertThat(messages.get(2).get("tool_call_id").asString()).isEqualTo("call_p");
     assertThat(messages.get(2).get("content").asString()).isEqualTo("One frame.");
@@ -170,14 +173,14 @@ class SpringAiToolsTest {
 
   @Test
   void parallelCallsRoundTripWithTheirIds() {
-    server.model.enqueueToolCalls(ToolCall.of("call_w", "get_weather", "{\"city\":\"Oslo\"}"),
+    scripted.enqueueToolCalls(ToolCall.of("call_w", "get_weather", "{\"city\":\"Oslo\"}"),
         ToolCall.of("call_s", "search", "{\"query\":\"loadout\"}"));
-    server.model.enqueueText("Done.");
+    scripted.enqueueText("Done.");
 
     assertThat(chat(model)).isEqualTo("Done.");
 
-    server.model.takeRequest();
-    JsonNode messages = json(server.model.takeRequest()).get("messages");
+    scripted.takeRequest();
+    JsonNode messages = json(scripted.takeRequest()).get("messages");
     assertThat(messages).hasSize(4);
     assertThat(messages.get(1).get("tool_calls")).extracting(c -> c.get("id").asString())
         .containsExactly("call_w", "call_s");
@@ -189,18 +192,18 @@ class SpringAiToolsTest {
 
   @Test
   void callsSentWithoutIdsGetMadeUpIdsThatTheirResultsAnswer() {
-    server.model.enqueueRaw("{\"id\":\"chatcmpl-1\",\"object\":\"chat.completion\",\"created\":1,\"model\":\"gpt-test\","
+    scripted.enqueueRaw("{\"id\":\"chatcmpl-1\",\"object\":\"chat.completion\",\"created\":1,\"model\":\"gpt-test\","
         + "\"choices\":[{\"index\":0,\"finish_reason\":\"tool_calls\",\"message\":{\"role\":\"assistant\","
         + "\"content\":null,\"tool_calls\":["
         + "{\"id\":\"\",\"type\":\"function\",\"function\":{\"name\":\"get_weather\",\"arguments\":\"{\\\"city\\\":\\\"Oslo\\\"}\"}},"
         + "{\"id\":\"\",\"type\":\"function\",\"function\":{\"name\":\"search\",\"arguments\":\"{\\\"query\\\":\\\"x\\\"}\"}}"
         + "]}}]}");
-    server.model.enqueueText("Done.");
+    scripted.enqueueText("Done.");
 
     assertThat(chat(model)).isEqualTo("Done.");
 
-    server.model.takeRequest();
-    JsonNode messages = json(server.model.takeRequest()).get("messages");
+    scripted.takeRequest();
+    JsonNode messages = json(scripted.takeRequest()).get("messages");
     List<String> ids = List.of(messages.get(1).get("tool_calls").get(0).get("id").asString(),
         messages.get(1).get("tool_calls").get(1).get("id").asString());
     assertThat(ids).allSatisfy(id -> assertThat(id).startsWith("call_")).doesNotHaveDuplicates();
@@ -210,33 +213,33 @@ class SpringAiToolsTest {
 
   @Test
   void aToolTheTurnDidNotShowIsARefusedResultNotAnException() {
-    server.model.enqueueToolCalls(ToolCall.of("call_q", "drop_database", "{}"));
-    server.model.enqueueText("Cannot.");
+    scripted.enqueueToolCalls(ToolCall.of("call_q", "drop_database", "{}"));
+    scripted.enqueueText("Cannot.");
 
     assertThat(chat(model)).isEqualTo("Cannot.");
 
-    server.model.takeRequest();
-    JsonNode tool = json(server.model.takeRequest()).get("messages").get(2);
+    scripted.takeRequest();
+    JsonNode tool = json(scripted.takeRequest()).get("messages").get(2);
     assertThat(tool.get("tool_call_id").asString()).isEqualTo("call_q");
     assertThat(tool.get("content").asString()).startsWith("Error (tool_not_available)");
   }
 
   @Test
   void argumentsAreCheckedAgainstTheSchemaShownEvenUnderSpringAisOwnManager() {
-    server.model.enqueueToolCalls(ToolCall.of("call_x", "get_weather", "{\"city\":7}"));
-    server.model.enqueueText("Sorry.");
+    scripted.enqueueToolCalls(ToolCall.of("call_x", "get_weather", "{\"city\":7}"));
+    scripted.enqueueText("Sorry.");
 
     assertThat(chat(model(false))).isEqualTo("Sorry.");
 
-    server.model.takeRequest();
-    JsonNode tool = json(server.model.takeRequest()).get("messages").get(2);
+    scripted.takeRequest();
+    JsonNode tool = json(scripted.takeRequest()).get("messages").get(2);
     assertThat(tool.get("tool_call_id").asString()).isEqualTo("call_x");
     assertThat(tool.get("content").asString()).startsWith("Error (invalid_arguments)");
   }
 
   @Test
   void aStreamedRoundRunsThroughTheTurnToo() {
-    server.model.enqueueRaw(String.join("",
+    scripted.enqueueRaw(String.join("",
         chunk("{\"role\":\"assistant\",\"content\":\"\"}", null),
         chunk("{\"tool_calls\":[{\"index\":0,\"id\":\"call_a\",\"type\":\"function\","
             + "\"function\":{\"name\":\"get_weather\",\"arguments\":\"\"}}]}", null),
@@ -244,30 +247,30 @@ class SpringAiToolsTest {
         chunk("{\"tool_calls\":[{\"index\":0,\"function\":{\"arguments\":\"fcrich\\\"}\"}}]}", null),
         chunk("{}", "\"tool_calls\""),
         "data: [DONE]\n\n"));
-    server.model.enqueueRaw(String.join("", chunk("{\"role\":\"assistant\",\"content\":\"Sunny.\"}", null),
+    scripted.enqueueRaw(String.join("", chunk("{\"role\":\"assistant\",\"content\":\"Sunny.\"}", null),
         chunk("{}", "\"stop\""), "data: [DONE]\n\n"));
 
     List<String> parts = client(model, true).prompt().user("hi")
         .toolCallbacks(SpringAiTools.of(turn).callbacks()).stream().content().collectList().block();
 
     assertThat(String.join("", parts)).isEqualTo("Sunny.");
-    JsonNode first = json(server.model.takeRequest());
+    JsonNode first = json(scripted.takeRequest());
     assertThat(first.get("tools")).isEqualTo(asSpringAiSends(json(turn.render(Dialect.OPENAI_CHAT).json())));
-    JsonNode messages = json(server.model.takeRequest()).get("messages");
+    JsonNode messages = json(scripted.takeRequest()).get("messages");
     assertThat(messages.get(2).get("tool_call_id").asString()).isEqualTo("call_a");
     assertThat(messages.get(2).get("content").asString()).isEqualTo("Sunny in Zürich");
   }
 
   @Test
   void aStreamedRequestThroughTheInterceptorCarriesTheRenderByteForByte() {
-    server.model.enqueueRaw(String.join("", chunk("{\"role\":\"assistant\",\"content\":\"Hi.\"}", null),
+    scripted.enqueueRaw(String.join("", chunk("{\"role\":\"assistant\",\"content\":\"Hi.\"}", null),
         chunk("{}", "\"stop\""), "data: [DONE]\n\n"));
 
     List<String> parts = client(intercepted(server), true).prompt().user("hi")
         .toolCallbacks(SpringAiTools.of(turn).callbacks()).stream().content().collectList().block();
 
     assertThat(String.join("", parts)).isEqualTo("Hi.");
-    String sent = server.model.takeRequest();
+    String sent = scripted.takeRequest();
     assertThat(json(sent).get("stream").asBoolean()).isTrue();
     assertThat(sent).contains("\"tools\":" + turn.render(Dialect.OPENAI_CHAT).json());
   }
