@@ -89,7 +89,7 @@ final class ChatSession {
     if (decision instanceof DirectDecision.NotMatched && text.startsWith("/")) {
       // A slash is always meant for the bot: an unknown command is said so, never sent to the model.
       out.println("unknown command " + text.split("\\s+", 2)[0] + "; the commands are " + String.join(" ", BotWiring.RESERVED)
-          + " /roll");
+          + " /roll /read");
     } else if (decision instanceof DirectDecision.NotMatched) {
       askModel(text);
     } else {
@@ -104,7 +104,10 @@ final class ChatSession {
       out.println("[direct: " + rule + " -> " + invoke.toolName() + " " + invoke.arguments()
           + ", the model was not asked]");
       ToolResult result = bot.router.run(invoke, prepare(text)).toCompletableFuture().join();
-      out.println("bot: " + describe(result));
+      if (result instanceof ToolResult.Failure f) {
+        out.println("[direct: " + invoke.toolName() + " failed [" + f.code() + "]]");
+      }
+      out.println("bot: " + BotWiring.SHAPER.excerpt(result));
     } else if (decision instanceof DirectDecision.Invalid invalid) {
       out.println("[direct rule for " + invalid.toolName() + " refused: " + invalid.reason() + "] " + invalid.message());
     } else if (decision instanceof DirectDecision.CoolingDown cooling) {
@@ -149,12 +152,14 @@ final class ChatSession {
   }
 
   private void printRound(ToolLoop.Round round) {
-    if (streamed != null) {
-      streamed.endLine();
-    }
     for (ToolOutcome o : round.outcomes()) {
-      out.println("  [round " + round.number() + "] " + o.call().name() + " " + o.call().arguments() + " -> "
-          + describe(o.result()));
+      String line = "  [round " + round.number() + "] " + o.call().name() + " " + o.call().arguments() + " -> "
+          + describe(o.result());
+      if (streamed != null) {
+        streamed.line(line); // ends the text the model streamed before its calls, if any
+      } else {
+        out.println(line);
+      }
     }
   }
 
