@@ -11,7 +11,18 @@ import dev.loadout.core.PreparedTurn;
 import dev.loadout.core.ToolLoop;
 import dev.loadout.testkit.ScriptedModel;
 import dev.loadout.testkit.TestContexts;
+import com.sun.net.httpserver.HttpServer;
+import dev.loadout.testkit.time.TestClock;
+import dev.loadout.testkit.time.TestScheduler;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.AfterEach;
@@ -149,6 +160,61 @@ class OpenAiChatLoopModelTest {
     JsonNode sent = json(server.model.takeRequest());
     assertThat(sent.has("tools")).isFalse();
     assertThat(sent.get("messages").get(1)).isEqualTo(vendor);
+  }
+
+  @Test
+  void theLoopsDeadlineCancelsTheRoundAndClosesTheStreamSoTheProviderSeesTheClientGo() throws Exception {
+    CompletableFuture<Void> release = new CompletableFuture<>();
+    CompletableFuture<Boolean> clientGone = new CompletableFuture<>();
+    HttpServer slow = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+    slow.createContext("/", exchange -> {
+      exchange.getRequestBody().readAllBytes();
+      exchange.getResponseHeaders().add("Content-Type", "text/event-stream");
+      exchange.sendResponseHeaders(200, 0);
+      OutputStream out = exchange.getResponseBody();
+      try {
+        out.write(chunk("{\"content\":\"Hel\"}", null).getBytes(StandardCharsets.UTF_8));
+        out.flush();
+        release.get(10, TimeUnit.SECONDS);
+        byte[] ping = (": " + "p".repeat(8192) + "\n\n").getBytes(StandardCharsets.UTF_8);
+        for (int i = 0; i < 1000; i++) { // far more than any socket buffer holds: a closed client shows here
+          out.write(ping);
+          out.flush();
+        }
+        clientGone.complete(false);
+      } catch (IOException e) {
+        clientGone.complete(true);
+      } catch (Exception e) {
+        clientGone.completeExceptionally(e);
+      } finally {
+        exchange.close();
+      }
+    });
+    slow.start();
+    TestClock clock = TestClock.create();
+    TestScheduler ticks = TestScheduler.on(clock);
+    CompletableFuture<String> first = new CompletableFuture<>();
+    OpenAIClient c = OpenAIOkHttpClient.builder().apiKey("sk-test").maxRetries(0)
+        .baseUrl("http://127.0.0.1:" + slow.getAddress().getPort() + "/v1").build();
+    try {
+      OpenAiChatLoopModel model = OpenAiChatLoopModel.builder(c, "gpt-test").onText(piece -> {
+        pieces.add(piece);
+        first.complete(piece);
+      }).build();
+      CompletableFuture<ToolLoop.Result> run = ToolLoop.builder(Dialect.OPENAI_CHAT).deadline(Duration.ofSeconds(30))
+          .clock(clock).scheduler(ticks).build().run(turn, history, model).toCompletableFuture();
+
+      assertThat(first.get(10, TimeUnit.SECONDS)).isEqualTo("Hel");
+      ticks.advance(Duration.ofSeconds(30));
+      assertThat(run.get(10, TimeUnit.SECONDS).stop()).isEqualTo(ToolLoop.Stop.DEADLINE);
+      release.complete(null);
+
+      assertThat(clientGone.get(10, TimeUnit.SECONDS)).as("the provider's writes failed").isTrue();
+      assertThat(pieces).containsExactly("Hel");
+    } finally {
+      c.close();
+      slow.stop(0);
+    }
   }
 
   @Test

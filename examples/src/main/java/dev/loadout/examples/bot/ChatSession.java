@@ -141,10 +141,10 @@ final class ChatSession {
     history.addAll(result.messages());
     if (result.stop() == ToolLoop.Stop.ANSWERED) {
       String answer = history.get(history.size() - 1).path("content").asString("");
-      if (streamed != null) {
+      if (streamed != null && !answer.isEmpty()) {
         streamed.endLine();
       } else {
-        out.println("bot: " + answer);
+        out.println("bot: " + (answer.isEmpty() ? "(the model answered with no text)" : answer));
       }
     } else {
       out.println("[the tool loop stopped: " + result.stop() + " after " + result.rounds().size() + " rounds]");

@@ -53,12 +53,28 @@ public final class ConsoleBot {
   public static void main(String[] args) {
     // Typed lines are on the terminal already; --echo prints them again, for transcripts of piped input. On a
     // terminal the progress line is redrawn in place; piped, each update is a line.
-    System.exit(run(args, System.in, System.out, System.err, System.getenv(), false, null, System.console() != null));
+    System.exit(run(args, System.in, System.out, System.err, System.getenv(), false, onTerminal()));
+  }
+
+  /**
+   * Whether standard output is a terminal. Up to JDK 21 that is a console being there; from JDK 22 the console is
+   * there even when output is piped, and {@code Console.isTerminal()} (looked up, since the bot compiles for 17) tells.
+   */
+  private static boolean onTerminal() {
+    java.io.Console console = System.console();
+    if (console == null) {
+      return false;
+    }
+    try {
+      return (Boolean) java.io.Console.class.getMethod("isTerminal").invoke(console);
+    } catch (ReflectiveOperationException | RuntimeException e) {
+      return true;
+    }
   }
 
   static int run(String[] args, InputStream in, PrintStream out, PrintStream err, Map<String, String> env,
       boolean echo) {
-    return run(args, in, out, err, env, echo, null, false);
+    return run(args, in, out, err, env, echo, false);
   }
 
   /**
@@ -66,12 +82,11 @@ public final class ConsoleBot {
    *
    * @param echo whether to print each line read from the input after the prompt, as {@code --echo} does (the
    *     scripted session's own lines are always printed)
-   * @param ticks the scheduler whose seconds the progress line counts in live mode; null for the bot's own
    * @param inPlace whether the progress line is redrawn in place (a terminal) rather than printed as lines
    * @return the exit status: 0, or 2 for a usage error
    */
   static int run(String[] args, InputStream in, PrintStream out, PrintStream err, Map<String, String> env,
-      boolean echo, ScheduledExecutorService ticks, boolean inPlace) {
+      boolean echo, boolean inPlace) {
     String baseUrl = null;
     String model = null;
     String keyEnv = "OPENAI_API_KEY";
@@ -125,7 +140,8 @@ public final class ConsoleBot {
     // A local server without keys takes any bearer; the SDK wants one.
     OpenAIClient sdk = OpenAIOkHttpClient.builder().baseUrl(endpoint.toString()).apiKey(keyed ? key : "no-key")
         .maxRetries(1).build();
-    ScheduledExecutorService own = ticks != null ? null : Executors.newSingleThreadScheduledExecutor(r -> {
+    // The progress line's seconds; ToolProgressTest drives the same class on a scheduler it moves by hand.
+    ScheduledExecutorService ticks = Executors.newSingleThreadScheduledExecutor(r -> {
       Thread t = new Thread(r, "console-bot-progress");
       t.setDaemon(true);
       return t;
@@ -133,12 +149,10 @@ public final class ConsoleBot {
     StreamedAnswer console = new StreamedAnswer(out, inPlace);
     ToolLoop.Model client = OpenAiChatLoopModel.builder(sdk, model).onText(console).build();
     try (BotWiring bot = new BotWiring(stores, NetworkPolicy.fromEnvironment(env), McpSettings.fromEnvironment(env), env,
-        null, hostMcp, Clock.systemUTC(), console, new ToolProgress(ticks != null ? ticks : own, console))) {
+        null, hostMcp, Clock.systemUTC(), console, new ToolProgress(ticks, console))) {
       converse(new ChatSession(bot, client, console, "openai", model, Clock.systemUTC(), out), in, out, echo);
     } finally {
-      if (own != null) {
-        own.shutdownNow();
-      }
+      ticks.shutdownNow();
       sdk.close();
     }
     return 0;
