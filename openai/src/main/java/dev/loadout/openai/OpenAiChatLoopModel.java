@@ -53,8 +53,10 @@ import org.slf4j.LoggerFactory;
  * {@code OpenAIServiceException}, whose message holds the status and the body, never the key), with a
  * {@link dev.loadout.core.ToolCallStreamException} for a malformed stream, and with an {@link IllegalStateException}
  * when the stream ended inside a tool call, which is then never run. An {@code onText} consumer that throws
- * is logged once per round and the stream goes on. Cancelling the stage (as the loop's deadline does) closes the
- * stream, which aborts the request.
+ * is logged once per round and the stream goes on. Cancelling the stage (as the loop's deadline does) ends the round
+ * at once, for the loop and for {@code onText}, and closes the stream without blocking the canceller. The SDK offers no
+ * way to abort a read in flight, so the connection itself closes when the provider next writes, or when the client's
+ * read timeout passes (set it with the SDK's {@code timeout(...)} for a provider that may go silent).
  *
  * <p>Immutable and thread-safe; one serves any number of loops at once. {@code onText} runs on the SDK's stream
  * thread, one piece at a time per round.
@@ -123,11 +125,29 @@ public final class OpenAiChatLoopModel implements ToolLoop.Model {
     AsyncStreamResponse<ChatCompletionChunk> stream = client.chat().completions().createStreaming(p.build());
     out.whenComplete((reply, error) -> {
       if (out.isCancelled()) {
-        stream.close();
+        closeLater(stream);
       }
     });
     stream.subscribe(new Round(out, stream, request.round()));
     return out;
+  }
+
+  /**
+   * Closes a cancelled round's stream on a thread of its own: the SDK's {@code close} waits for a read in flight to
+   * return (its line reader's lock), so on the canceller's thread (the loop's deadline timer, say) it would block until
+   * the provider next writes or the client's read timeout passes. Cancels are rare, so a short-lived thread each is
+   * cheap.
+   */
+  private static void closeLater(AsyncStreamResponse<ChatCompletionChunk> stream) {
+    Thread closer = new Thread(() -> {
+      try {
+        stream.close();
+      } catch (RuntimeException e) {
+        LOG.debug("Closing a cancelled stream failed", e);
+      }
+    }, "loadout-openai-stream-close");
+    closer.setDaemon(true);
+    closer.start();
   }
 
   // As in OpenAiChatTools: the SDK's documented way to send a value as it stands.
