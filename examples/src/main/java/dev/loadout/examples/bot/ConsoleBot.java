@@ -150,7 +150,8 @@ public final class ConsoleBot {
     ToolLoop.Model client = OpenAiChatLoopModel.builder(sdk, model).onText(console).build();
     try (BotWiring bot = new BotWiring(stores, NetworkPolicy.fromEnvironment(env), McpSettings.fromEnvironment(env), env,
         null, hostMcp, Clock.systemUTC(), console, new ToolProgress(ticks, console))) {
-      converse(new ChatSession(bot, client, console, "openai", model, Clock.systemUTC(), out), in, out, echo);
+      converse(new ChatSession(bot, client, console, new ShortAnswers(sdk, model), "openai", model, Clock.systemUTC(),
+          out), in, out, echo);
     } finally {
       ticks.shutdownNow();
       sdk.close();
@@ -189,7 +190,8 @@ public final class ConsoleBot {
       try (BotWiring bot = new BotWiring(stores, NetworkPolicy.development(),
           McpSettings.fromEnvironment(env).toBuilder().requireHttps(false).build(), env, web.searchEngine(), hostMcp,
           clock, console, new ToolProgress(null, console))) {
-        converse(new ChatSession(bot, ScriptedConversation.asLoopModel(model), null, "openai", "scripted", clock, out),
+        converse(new ChatSession(bot, ScriptedConversation.asLoopModel(model), null, null, "openai", "scripted", clock,
+            out),
             lines, out, echo);
       }
       out.println("(the scripted model answered " + model.requestCount() + " requests)");

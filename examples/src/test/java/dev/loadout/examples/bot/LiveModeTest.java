@@ -2,6 +2,7 @@ package dev.loadout.examples.bot;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.loadout.core.direct.DirectPrompts;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -97,6 +98,35 @@ class LiveModeTest {
     assertThat(second.get("messages")).extracting(m -> m.get("role").asString() + ": " + m.get("content").asString())
         .containsExactly("system: " + ChatSession.PERSONA_PROMPT, "user: hi", "assistant: Hello alice.",
             "user: how are you?");
+  }
+
+  @Test
+  void aSlashCommandRunsWithoutTheModelChoosingItAndTheModelsOneShortAnswerIsShapedToItsFirstSentence() {
+    server.completions.add(FakeChatServer.completion("{\"answer\": \"You rolled the die and got a fine number. "
+        + "Here is more:\\n- a list\\n- that must not be posted\"}", "stop"));
+
+    String text = run("/roll 6\n/quit\n", Map.of());
+
+    assertThat(text).contains("[direct: slash command /roll -> roll_dice {\"sides\":6}, the model only words the answer]",
+        "  ... calling roll_dice\nbot: You rolled the die and got a fine number.\nalice@cozy-cafe> /quit");
+    assertThat(text).doesNotContain("that must not be posted");
+    assertThat(server.requests).hasSize(1);
+    JsonNode sent = ChatSession.JSON.readTree(server.requests.get(0));
+    assertThat(sent.has("tools")).as("the model only words the result").isFalse();
+    assertThat(sent.path("stream").asBoolean(false)).isFalse();
+    assertThat(sent.get("max_tokens").asInt()).isEqualTo(BotWiring.DIRECT.answerTokens());
+    assertThat(sent.at("/messages/1/content").asString()).startsWith("/roll 6\n\nThe tool roll_dice returned:\nRolled a d6: ")
+        .endsWith(DirectPrompts.answerInstruction(BotWiring.DIRECT));
+  }
+
+  @Test
+  void aShortAnswerCutOffByTheTokenCapFallsBackToTheResultsExcerptWithoutASecondCall() {
+    server.completions.add(FakeChatServer.completion("{\"answer\": \"You rolled the die and", "length"));
+
+    String text = run("/roll 6\n/quit\n", Map.of());
+
+    assertThat(text).containsPattern("\nbot: \\(unverified\\) Rolled a d6: [1-6]\n");
+    assertThat(server.requests).hasSize(1);
   }
 
   @Test
