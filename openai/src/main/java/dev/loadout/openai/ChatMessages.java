@@ -31,6 +31,39 @@ final class ChatMessages {
     return SdkJson.read(message, ChatCompletionMessageParam.class);
   }
 
+  /**
+   * The assistant's turn of a streamed reply for the loop's history, in Loadout's JSON: the text (an empty answer kept
+   * as {@code ""}), and the calls when there are any, with the ids Loadout read.
+   */
+  static JsonNode assistantEntry(String text, List<ToolCall> calls) {
+    ObjectNode message = SdkJson.object().put("role", "assistant");
+    if (!text.isEmpty() || calls.isEmpty()) {
+      message.put("content", text);
+    } else {
+      message.putNull("content");
+    }
+    if (!calls.isEmpty()) {
+      ArrayNode toolCalls = message.putArray("tool_calls");
+      for (ToolCall call : calls) {
+        ObjectNode c = toolCalls.addObject().put("id", call.id()).put("type", "function");
+        c.putObject("function").put("name", call.name()).put("arguments", call.arguments());
+      }
+    }
+    return SdkJson.loadoutTree(SdkJson.bytes(message));
+  }
+
+  /**
+   * A loop's history, Loadout's JSON, as the SDK's messages. The SDK keeps what its types do not name (a vendor's
+   * extra field, a role it does not know), so each message goes out as the loop holds it.
+   */
+  static List<ChatCompletionMessageParam> history(List<JsonNode> messages) {
+    List<ChatCompletionMessageParam> out = new ArrayList<>(messages.size());
+    for (JsonNode message : messages) {
+      out.add(SdkJson.read(SdkJson.loadoutBytes(message), ChatCompletionMessageParam.class));
+    }
+    return out;
+  }
+
   /** Core writes the results ({@link Dialect#historyMessages(List)}), so they read the same on every path. */
   static List<ChatCompletionMessageParam> results(List<ToolOutcome> outcomes) {
     List<ChatCompletionMessageParam> out = new ArrayList<>();

@@ -38,13 +38,10 @@ import org.apiguardian.api.API;
  */
 @API(status = EXPERIMENTAL, since = "0.1")
 public final class OpenAiChatStream {
-  private final OpenAiChatTools tools;
   private final ToolCallAccumulator calls = ToolCallAccumulator.of(Dialect.OPENAI_CHAT);
   private final StringBuilder text = new StringBuilder();
 
-  OpenAiChatStream(OpenAiChatTools tools) {
-    this.tools = tools;
-  }
+  OpenAiChatStream() {}
 
   /**
    * Reads one chunk.
@@ -54,13 +51,19 @@ public final class OpenAiChatStream {
    * @throws dev.loadout.core.ToolCallStreamException as {@link ToolCallAccumulator#accept(byte[])}
    */
   public List<ToolCall> accept(ChatCompletionChunk chunk) {
+    return accept(chunk, piece -> {});
+  }
+
+  /** As {@link #accept(ChatCompletionChunk)}, handing the chunk's text, if it has any, to {@code onText} first. */
+  List<ToolCall> accept(ChatCompletionChunk chunk, java.util.function.Consumer<String> onText) {
     if (chunk == null) {
       throw new IllegalArgumentException("chunk must not be null");
     }
     JsonNode tree = SdkJson.treeOf(chunk);
     JsonNode content = tree.path("choices").path(0).path("delta").path("content");
-    if (content.isTextual()) {
+    if (content.isTextual() && !content.asText().isEmpty()) {
       text.append(content.asText());
+      onText.accept(content.asText());
     }
     return calls.accept(SdkJson.bytes(tree));
   }
@@ -96,8 +99,8 @@ public final class OpenAiChatStream {
     }
     List<ToolCall> made = new ArrayList<>(outcomes.size());
     outcomes.forEach(o -> made.add(o.call()));
-    params.addMessage(tools.assistantMessage(text.toString(), made));
-    tools.historyMessages(outcomes).forEach(params::addMessage);
+    params.addMessage(ChatMessages.assistant(text.toString(), made));
+    ChatMessages.results(outcomes).forEach(params::addMessage);
   }
 
   @Override

@@ -193,7 +193,7 @@ public final class OpenAiChatTools {
 
   /** A reader for one streamed response of this turn. */
   public OpenAiChatStream stream() {
-    return new OpenAiChatStream(this);
+    return new OpenAiChatStream();
   }
 
   @Override

@@ -33,6 +33,11 @@ final class SdkJson {
     return tools.jackson.databind.json.JsonMapper.shared().writeValueAsBytes(loadoutTree);
   }
 
+  /** JSON the SDK's side wrote, as Loadout's tree (Jackson 3). */
+  static tools.jackson.databind.JsonNode loadoutTree(byte[] json) {
+    return tools.jackson.databind.json.JsonMapper.shared().readTree(json);
+  }
+
   static JsonNode tree(byte[] json) {
     try {
       return MAPPER.readTree(json);

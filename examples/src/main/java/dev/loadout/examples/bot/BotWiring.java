@@ -8,6 +8,7 @@ import dev.loadout.tools.persona.NoticePermissionProbe;
 import dev.loadout.tools.persona.PersonaBlockTools;
 import dev.loadout.tools.persona.PersonaBlocks;
 import dev.loadout.core.capabilities.ReviewCapabilities;
+import dev.loadout.direct.AnswerShaper;
 import dev.loadout.direct.DirectCatalog;
 import dev.loadout.direct.DirectConfig;
 import dev.loadout.direct.DirectRouter;
@@ -26,7 +27,6 @@ import dev.loadout.tools.web.FetchUrlConfig;
 import dev.loadout.tools.web.FetchUrlTool;
 import dev.loadout.tools.web.search.WebSearchTool;
 import dev.loadout.tools.web.search.WebSearchToolBuilder;
-import java.io.PrintStream;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -40,6 +40,14 @@ import java.util.Map;
 final class BotWiring implements AutoCloseable {
   /** The bot's own commands: direct-invocation rules may not take these names. */
   static final List<String> RESERVED = List.of("/tools", "/why", "/guild", "/as", "/mcp", "/quit");
+  /** Keyword mode, so both rules work; a second's cooldown, which the scripted session's clock always passes. */
+  static final DirectSettings DIRECT = DirectSettings.defaults().withMode(TriggerMode.KEYWORD)
+      .withCooldown(Duration.ofSeconds(1));
+  /**
+   * A direct rule's answer, as the library shapes one no model wrote: the tool's data cut to the settings' answer
+   * length on one line, marked as unchecked. The bot makes no model call for a direct rule (the model is not asked).
+   */
+  static final AnswerShaper SHAPER = AnswerShaper.of(DIRECT.answerChars(), "(unverified) ");
 
   final BotStores stores;
   final GuildMcpManager mcp;
@@ -54,16 +62,18 @@ final class BotWiring implements AutoCloseable {
    *     engines the environment configures ({@code SEARXNG_URL}, {@code BRAVE_API_KEY}, DuckDuckGo)
    * @param mcpSettings the MCP settings; the scripted session's drop the HTTPS rule for its loopback servers
    * @param hostMcpYaml the host's MCP servers file's text, or null for none
+   * @param console where the lines of running tools go, whichever thread they come from
+   * @param progress the progress line of running tools
    */
   BotWiring(BotStores stores, NetworkPolicy policy, McpSettings mcpSettings, Map<String, String> env,
-      SearchFunction search, String hostMcpYaml, Clock clock, PrintStream out) {
+      SearchFunction search, String hostMcpYaml, Clock clock, StreamedAnswer console, ToolProgress progress) {
     this.stores = stores;
     NetworkGuard guard = NetworkGuard.of(policy);
     this.hostServers = hostMcpYaml == null ? List.of() : HostMcpConfig.fromYaml(hostMcpYaml, env);
     this.mcp = GuildMcpManager.builder(stores.mcp(), guard).settings(mcpSettings)
         .hostServers(hostServers).clock(clock)
         // MCP progress notifications become progress lines too.
-        .progressListener(p -> out.println("  ... " + p.server() + "/" + p.tool() + " "
+        .progressListener(p -> console.line("  ... " + p.server() + "/" + p.tool() + " "
             + (p.fraction().isPresent() ? Math.round(p.fraction().getAsDouble() * 100) + "%" : "at " + p.progress())
             + p.message().map(m -> ": " + m).orElse("")))
         .build();
@@ -81,32 +91,38 @@ final class BotWiring implements AutoCloseable {
     tools.addAll(blocking.tools());
     Loadout.Builder b = Loadout.builder(ToolRegistry.builder().register(tools.toArray(BaseTool[]::new)).build())
         .groupOrder(List.of("web", "moderation")).externalTools(mcp)
-        // The progress line: printed when a tool starts, whoever asked for it (the model or a direct rule).
+        // A line when a call starts, whoever asked for it (the model or a direct rule), even one Loadout refuses...
         .addInterceptor(chain -> {
-          out.println("  ... calling " + chain.call().name());
+          console.line("  ... calling " + chain.call().name());
           return chain.proceed(chain.call());
-        });
+        })
+        // ...and the progress line while one that passed the checks runs.
+        .addToolInterceptor(progress.interceptor());
     AvailabilityFilters.standard().forEach(b::addFilter);
     this.loadout = b.build();
-    this.router = DirectRouter.of(directRules(webSearch.spec()), stores.tasks(), DirectSettings.defaults().withMode(TriggerMode.KEYWORD)
-        .withCooldown(Duration.ofSeconds(1)), clock);
+    this.router = DirectRouter.of(directRules(webSearch.spec(), fetchUrl.spec()), stores.tasks(), DIRECT, clock);
   }
 
   /** The console's commands, in the shape of Discord's command registration, for {@code review_capabilities}. */
   static tools.jackson.databind.JsonNode commands() {
     tools.jackson.databind.node.ArrayNode list = ChatSession.JSON.createArrayNode();
     list.addObject().put("name", "roll").put("description", "Rolls a die: /roll SIDES (runs without the model).");
+    list.addObject().put("name", "read").put("description", "Reads a page: /read URL (runs without the model).");
     list.addObject().put("name", "tools").put("description", "What the model sees now, and its token cost.");
     list.addObject().put("name", "why").put("description", "Why a tool is hidden: /why NAME.");
     list.addObject().put("name", "mcp").put("description", "The guild's MCP servers: /mcp add|list|remove.");
     return list;
   }
 
-  /** A slash command for dice, and a keyword rule that searches the web without asking the model. */
-  static DirectCatalog directRules(dev.loadout.core.ToolSpec webSearch) {
+  /**
+   * Slash commands for dice and for reading a page, and a keyword rule that searches the web, all without asking the
+   * model.
+   */
+  static DirectCatalog directRules(dev.loadout.core.ToolSpec webSearch, dev.loadout.core.ToolSpec fetchUrl) {
     return DirectCatalog.empty(RESERVED)
         .save(SampleTools.ROLL_DICE, DirectConfig.builder(SampleTools.ROLL_DICE.name()).command("/roll")
             .template("{\"sides\":\"{{number:input}}\"}").build())
+        .save(fetchUrl, DirectConfig.builder("fetch_url").command("/read").template("{\"url\":\"{{input}}\"}").build())
         .save(webSearch, DirectConfig.builder("web_search")
             .rule(KeywordRule.regex("(?i)look up (.+)")).template("{\"query\":\"{{1}}\"}").build());
   }

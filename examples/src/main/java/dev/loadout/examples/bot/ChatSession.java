@@ -6,7 +6,10 @@ import dev.loadout.core.ToolLoop;
 import dev.loadout.core.ToolOutcome;
 import dev.loadout.core.ToolResult;
 import dev.loadout.core.TurnContext;
+import dev.loadout.direct.AnswerModel;
+import dev.loadout.direct.AnswerShaper;
 import dev.loadout.direct.DirectDecision;
+import dev.loadout.direct.DirectPrompts;
 import dev.loadout.direct.IncomingMessage;
 import dev.loadout.core.participants.ParticipantTargetIndex;
 import dev.loadout.core.participants.Participants;
@@ -18,6 +21,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ObjectNode;
@@ -38,6 +44,7 @@ final class ChatSession {
   private final ToolLoop.Model model;
   /** The printer the streaming model writes its answer to, or null when the session prints whole answers. */
   private final StreamedAnswer streamed;
+  private final AnswerModel shortAnswers;
   private final String provider;
   private final String modelName;
   private final Clock clock;
@@ -52,12 +59,14 @@ final class ChatSession {
 
   /**
    * @param streamed where the model prints its answer as it streams in, or null to print whole answers
+   * @param shortAnswers the one model call that words a direct rule's result, or null to post its excerpt
    */
-  ChatSession(BotWiring bot, ToolLoop.Model model, StreamedAnswer streamed, String provider, String modelName,
-      Clock clock, PrintStream out) {
+  ChatSession(BotWiring bot, ToolLoop.Model model, StreamedAnswer streamed, AnswerModel shortAnswers, String provider,
+      String modelName, Clock clock, PrintStream out) {
     this.bot = bot;
     this.model = model;
     this.streamed = streamed;
+    this.shortAnswers = shortAnswers;
     this.provider = provider;
     this.modelName = modelName;
     this.clock = clock;
@@ -89,7 +98,7 @@ final class ChatSession {
     if (decision instanceof DirectDecision.NotMatched && text.startsWith("/")) {
       // A slash is always meant for the bot: an unknown command is said so, never sent to the model.
       out.println("unknown command " + text.split("\\s+", 2)[0] + "; the commands are " + String.join(" ", BotWiring.RESERVED)
-          + " /roll");
+          + " /roll /read");
     } else if (decision instanceof DirectDecision.NotMatched) {
       askModel(text);
     } else {
@@ -102,9 +111,13 @@ final class ChatSession {
     if (decision instanceof DirectDecision.Invoke invoke) {
       String rule = invoke.trigger().startsWith("/") ? "slash command " + invoke.trigger() : "keyword rule";
       out.println("[direct: " + rule + " -> " + invoke.toolName() + " " + invoke.arguments()
-          + ", the model was not asked]");
-      ToolResult result = bot.router.run(invoke, prepare(text)).toCompletableFuture().join();
-      out.println("bot: " + describe(result));
+          + (shortAnswers == null ? ", the model was not asked]" : ", the model only words the answer]"));
+      PreparedTurn turn = prepare(text);
+      ToolResult result = bot.router.run(invoke, turn).toCompletableFuture().join();
+      if (result instanceof ToolResult.Failure f) {
+        out.println("[direct: " + invoke.toolName() + " failed [" + f.code() + "]]");
+      }
+      out.println("bot: " + shortAnswer(turn, text, invoke.toolName(), result));
     } else if (decision instanceof DirectDecision.Invalid invalid) {
       out.println("[direct rule for " + invalid.toolName() + " refused: " + invalid.reason() + "] " + invalid.message());
     } else if (decision instanceof DirectDecision.CoolingDown cooling) {
@@ -116,6 +129,29 @@ final class ChatSession {
     } else {
       out.println("[direct: " + decision + "]");
     }
+  }
+
+  /**
+   * The direct rule's answer as the library means it to be posted: with a model, its one short answer shaped by
+   * {@link AnswerShaper#answer} (an answer missing, cut off or unreadable becomes the excerpt); without one, or for a
+   * failure, which needs no wording, {@link AnswerShaper#excerpt}.
+   */
+  private String shortAnswer(PreparedTurn turn, String question, String toolName, ToolResult result) {
+    if (shortAnswers == null || result instanceof ToolResult.Failure) {
+      return BotWiring.SHAPER.excerpt(result);
+    }
+    AnswerModel.Reply reply;
+    try {
+      reply = shortAnswers.answer(new AnswerModel.Request(turn.context(), question, toolName, result.modelText(),
+          DirectPrompts.answerInstruction(BotWiring.DIRECT), BotWiring.DIRECT.answerTokens(), Duration.ofSeconds(30)))
+          .toCompletableFuture().get(30, TimeUnit.SECONDS);
+    } catch (ExecutionException | TimeoutException | RuntimeException e) {
+      return BotWiring.SHAPER.excerpt(result); // no answer counts as none: never a second call
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return BotWiring.SHAPER.excerpt(result);
+    }
+    return BotWiring.SHAPER.answer(reply.text(), reply.cutOff(), result);
   }
 
   private void askModel(String text) {
@@ -138,10 +174,10 @@ final class ChatSession {
     history.addAll(result.messages());
     if (result.stop() == ToolLoop.Stop.ANSWERED) {
       String answer = history.get(history.size() - 1).path("content").asString("");
-      if (streamed != null) {
+      if (streamed != null && !answer.isEmpty()) {
         streamed.endLine();
       } else {
-        out.println("bot: " + answer);
+        out.println("bot: " + (answer.isEmpty() ? "(the model answered with no text)" : answer));
       }
     } else {
       out.println("[the tool loop stopped: " + result.stop() + " after " + result.rounds().size() + " rounds]");
@@ -149,12 +185,14 @@ final class ChatSession {
   }
 
   private void printRound(ToolLoop.Round round) {
-    if (streamed != null) {
-      streamed.endLine();
-    }
     for (ToolOutcome o : round.outcomes()) {
-      out.println("  [round " + round.number() + "] " + o.call().name() + " " + o.call().arguments() + " -> "
-          + describe(o.result()));
+      String line = "  [round " + round.number() + "] " + o.call().name() + " " + o.call().arguments() + " -> "
+          + describe(o.result());
+      if (streamed != null) {
+        streamed.line(line); // ends the text the model streamed before its calls, if any
+      } else {
+        out.println(line);
+      }
     }
   }
 

@@ -1,8 +1,11 @@
 package dev.loadout.examples.bot;
 
+import com.openai.client.OpenAIClient;
+import com.openai.client.okhttp.OpenAIOkHttpClient;
 import dev.loadout.core.ToolLoop;
 import dev.loadout.core.net.NetworkPolicy;
 import dev.loadout.mcp.McpSettings;
+import dev.loadout.openai.OpenAiChatLoopModel;
 import dev.loadout.testkit.ScriptedModel;
 import java.io.BufferedReader;
 import java.io.ByteArrayInputStream;
@@ -11,17 +14,20 @@ import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
-import java.net.http.HttpClient;
+import java.net.URI;
+import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
-import java.time.Duration;
 import java.util.Map;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
 
 /**
  * The reference console bot. Without options it plays a scripted session offline (the README's first command);
- * with {@code --base-url URL --model NAME} it talks to any OpenAI-compatible endpoint, reading what you type.
+ * with {@code --base-url URL --model NAME} it talks to any OpenAI-compatible endpoint through loadout-openai
+ * ({@link OpenAiChatLoopModel} on the official SDK), streaming each answer as it arrives, reading what you type.
  *
  * <pre>
  * --base-url URL      the API root, e.g. https://api.openai.com/v1 or http://localhost:11434/v1
@@ -35,7 +41,8 @@ import java.util.Map;
  * </pre>
  *
  * Commands: {@code /tools}, {@code /why NAME}, {@code /guild ID}, {@code /as USER}, {@code /mcp add|list|remove},
- * {@code /quit}; {@code /roll N} and {@code look up ...} are direct-invocation rules.
+ * {@code /quit}; {@code /roll N}, {@code /read URL} and {@code look up ...} are direct-invocation rules, whose
+ * answers {@link dev.loadout.direct.AnswerShaper} cuts to one short line.
  */
 public final class ConsoleBot {
   static final String USAGE = "usage: ConsoleBot [--base-url URL --model NAME [--key-env VAR]] [--workdir DIR]"
@@ -44,8 +51,30 @@ public final class ConsoleBot {
   private ConsoleBot() {}
 
   public static void main(String[] args) {
-    // Typed lines are on the terminal already; --echo prints them again, for transcripts of piped input.
-    System.exit(run(args, System.in, System.out, System.err, System.getenv(), false));
+    // Typed lines are on the terminal already; --echo prints them again, for transcripts of piped input. On a
+    // terminal the progress line is redrawn in place; piped, each update is a line.
+    System.exit(run(args, System.in, System.out, System.err, System.getenv(), false, onTerminal()));
+  }
+
+  /**
+   * Whether standard output is a terminal. Up to JDK 21 that is a console being there; from JDK 22 the console is
+   * there even when output is piped, and {@code Console.isTerminal()} (looked up, since the bot compiles for 17) tells.
+   */
+  private static boolean onTerminal() {
+    java.io.Console console = System.console();
+    if (console == null) {
+      return false;
+    }
+    try {
+      return (Boolean) java.io.Console.class.getMethod("isTerminal").invoke(console);
+    } catch (ReflectiveOperationException | RuntimeException e) {
+      return true;
+    }
+  }
+
+  static int run(String[] args, InputStream in, PrintStream out, PrintStream err, Map<String, String> env,
+      boolean echo) {
+    return run(args, in, out, err, env, echo, false);
   }
 
   /**
@@ -53,10 +82,11 @@ public final class ConsoleBot {
    *
    * @param echo whether to print each line read from the input after the prompt, as {@code --echo} does (the
    *     scripted session's own lines are always printed)
+   * @param inPlace whether the progress line is redrawn in place (a terminal) rather than printed as lines
    * @return the exit status: 0, or 2 for a usage error
    */
   static int run(String[] args, InputStream in, PrintStream out, PrintStream err, Map<String, String> env,
-      boolean echo) {
+      boolean echo, boolean inPlace) {
     String baseUrl = null;
     String model = null;
     String keyEnv = "OPENAI_API_KEY";
@@ -88,6 +118,10 @@ public final class ConsoleBot {
     if ((baseUrl == null) != (model == null)) {
       return usage(err, "--base-url and --model go together");
     }
+    URI endpoint = baseUrl == null ? null : endpoint(baseUrl);
+    if (baseUrl != null && endpoint == null) {
+      return usage(err, "--base-url must be an http or https URL, but was " + shown(baseUrl));
+    }
     String hostMcp;
     try {
       hostMcp = mcpConfig == null ? null : Files.readString(mcpConfig);
@@ -100,16 +134,45 @@ public final class ConsoleBot {
       return scripted(stores, hostMcp, env, stdin ? in : null, out, echo || !stdin);
     }
     String key = env.get(keyEnv);
-    out.println("model " + model + " at " + baseUrl + (key == null || key.isBlank()
-        ? " (no key: " + keyEnv + " is not set)" : " (key from " + keyEnv + ")"));
-    HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
-    StreamedAnswer streamed = new StreamedAnswer(out);
-    ToolLoop.Model client = new OpenAiCompatibleClient(http, baseUrl, model, key, streamed);
-    try (BotWiring bot = new BotWiring(stores, NetworkPolicy.fromEnvironment(env), McpSettings.fromEnvironment(env), env, null, hostMcp,
-        Clock.systemUTC(), out)) {
-      converse(new ChatSession(bot, client, streamed, "openai", model, Clock.systemUTC(), out), in, out, echo);
+    boolean keyed = key != null && !key.isBlank();
+    out.println("model " + model + " at " + shown(baseUrl) + (keyed ? " (key from " + keyEnv + ")"
+        : " (no key: " + keyEnv + " is not set)"));
+    // A local server without keys takes any bearer; the SDK wants one.
+    OpenAIClient sdk = OpenAIOkHttpClient.builder().baseUrl(endpoint.toString()).apiKey(keyed ? key : "no-key")
+        .maxRetries(1).build();
+    // The progress line's seconds; ToolProgressTest drives the same class on a scheduler it moves by hand.
+    ScheduledExecutorService ticks = Executors.newSingleThreadScheduledExecutor(r -> {
+      Thread t = new Thread(r, "console-bot-progress");
+      t.setDaemon(true);
+      return t;
+    });
+    StreamedAnswer console = new StreamedAnswer(out, inPlace);
+    ToolLoop.Model client = OpenAiChatLoopModel.builder(sdk, model).onText(console).build();
+    try (BotWiring bot = new BotWiring(stores, NetworkPolicy.fromEnvironment(env), McpSettings.fromEnvironment(env), env,
+        null, hostMcp, Clock.systemUTC(), console, new ToolProgress(ticks, console))) {
+      converse(new ChatSession(bot, client, console, new ShortAnswers(sdk, model), "openai", model, Clock.systemUTC(),
+          out), in, out, echo);
+    } finally {
+      ticks.shutdownNow();
+      sdk.close();
     }
     return 0;
+  }
+
+  /** The API root as a URI, or null when it is not an absolute http or https URL. */
+  private static URI endpoint(String baseUrl) {
+    try {
+      URI uri = new URI(baseUrl.replaceAll("/+$", ""));
+      String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(java.util.Locale.ROOT);
+      return (scheme.equals("http") || scheme.equals("https")) && uri.getHost() != null ? uri : null;
+    } catch (URISyntaxException e) {
+      return null;
+    }
+  }
+
+  /** A URL as printed: without user info or query, which may hold credentials. */
+  static String shown(String url) {
+    return url.replaceAll("(?<=://)[^/@]*@", "***@").replaceAll("\\?.*$", "?***");
   }
 
   private static int scripted(BotStores stores, String hostMcp, Map<String, String> env, InputStream in,
@@ -122,10 +185,13 @@ public final class ConsoleBot {
       InputStream lines = in != null ? in : new ByteArrayInputStream(
           String.join("\n", ScriptedConversation.lines(web.baseUrl())).getBytes(StandardCharsets.UTF_8));
       out.println("model: the scripted model (offline); run with --base-url URL --model NAME for a real one");
+      // Its tools answer at once, and its transcript must not depend on the machine's speed: no progress line.
+      StreamedAnswer console = new StreamedAnswer(out, false);
       try (BotWiring bot = new BotWiring(stores, NetworkPolicy.development(),
           McpSettings.fromEnvironment(env).toBuilder().requireHttps(false).build(), env, web.searchEngine(), hostMcp,
-          clock, out)) {
-        converse(new ChatSession(bot, ScriptedConversation.asLoopModel(model), null, "openai", "scripted", clock, out),
+          clock, console, new ToolProgress(null, console))) {
+        converse(new ChatSession(bot, ScriptedConversation.asLoopModel(model), null, null, "openai", "scripted", clock,
+            out),
             lines, out, echo);
       }
       out.println("(the scripted model answered " + model.requestCount() + " requests)");

@@ -7,6 +7,9 @@ import dev.loadout.core.ToolLoop;
 import dev.loadout.testkit.ScriptedModel;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.ObjectNode;
 
 /**
  * The default session: what the user types, and the model's answers queued in the testkit's {@link ScriptedModel},
@@ -27,6 +30,7 @@ final class ScriptedConversation {
         "/why ban_member",
         "/roll 20",
         "look up sqlite wal mode",
+        "/read " + webRoot + "/records.html",
         "/mcp add docs " + webRoot + "/not-mcp",
         "/mcp list",
         "/as bob",
@@ -50,9 +54,20 @@ final class ScriptedConversation {
         .enqueueText("I can't ban members for you here.");
   }
 
-  /** The scripted model as the tool loop's model call, given the request body the real client would send. */
+  /** The scripted model as the tool loop's model call, given the request body a Chat Completions client sends. */
   static ToolLoop.Model asLoopModel(ScriptedModel model) {
-    return request -> CompletableFuture.completedFuture(ModelReply.body(
-        model.respond(OpenAiCompatibleClient.requestBody("scripted", request, false).toString())));
+    return request -> CompletableFuture.completedFuture(ModelReply.body(model.respond(requestBody(request).toString())));
+  }
+
+  /** The body: the model, the messages so far, the turn's tools as Loadout rendered them (none: no {@code tools}). */
+  static ObjectNode requestBody(ToolLoop.Request request) {
+    ObjectNode body = ChatSession.object().put("model", "scripted");
+    ArrayNode messages = body.putArray("messages");
+    request.messages().forEach(messages::add);
+    JsonNode tools = request.tools().toJsonNode();
+    if (!tools.isEmpty()) {
+      body.set("tools", tools);
+    }
+    return body;
   }
 }

@@ -62,9 +62,9 @@ class ConsoleBotTest {
     assertThat(out).contains("alice@cozy-cafe> /why ban_member\nban_member is hidden from alice:\n"
         + "  [missing_permission] the member lacks all of [MODERATOR]");
     assertThat(out).contains("[direct: slash command /roll -> roll_dice {\"sides\":20}, the model was not asked]");
-    assertThat(out).containsPattern("bot: ok: Rolled a d20: \\d+");
+    assertThat(out).containsPattern("\nbot: \\(unverified\\) Rolled a d20: \\d+\n");
     assertThat(out).contains("[direct: keyword rule -> web_search {\"query\":\"sqlite wal mode\"}, the model was not asked]",
-        "bot: ok: Search results for \"sqlite wal mode\"");
+        "bot: (unverified) Search results for \"sqlite wal mode\"");
     assertThat(out).contains("mcp add: not_an_mcp_server: ", "no MCP servers in cozy-cafe");
     assertThat(out).contains("bob@cozy-cafe> /why ban_member\nban_member is visible to bob here");
     assertThat(out).contains("bye", "(the scripted model answered 9 requests)");
@@ -79,6 +79,25 @@ class ConsoleBotTest {
       }
     }
     assertThat(tables).contains("loadout_mcp_registrations", "loadout_persona_user_blocks", "loadout_tool_tasks");
+  }
+
+  @Test
+  void aDirectAnswerFromAPageIsShapedToOneShortLineThatKeepsThePagesOpeningAndItsWholeUrl() {
+    String out = run("");
+
+    int at = out.indexOf("[direct: slash command /read -> fetch_url");
+    assertThat(at).as(out).isPositive();
+    String[] after = out.substring(at).split("\n", 4);
+    assertThat(after[1]).isEqualTo("  ... calling fetch_url");
+    String answer = after[2];
+    // The page is Markdown over several lines (a title, paragraphs, a list); the answer is one line of it.
+    assertThat(answer).startsWith("bot: (unverified) ").endsWith("…");
+    String excerpt = answer.substring("bot: ".length());
+    assertThat(excerpt.codePointCount(0, excerpt.length())).isLessThanOrEqualTo(BotWiring.DIRECT.answerChars());
+    String shaped = excerpt.substring("(unverified) ".length());
+    assertThat(shaped).matches("\\*\\*URL:\\*\\* http://127\\.0\\.0\\.1:\\d+/records\\.html # Records in Java "
+        + "A \\*\\*record\\*\\* is a transparent carrier for a…");
+    assertThat(shaped).doesNotContain("fixed set of values");
   }
 
   @Test
@@ -109,7 +128,7 @@ class ConsoleBotTest {
     assertThat(out).contains("block_user is hidden from alice:");
     assertThat(out).contains("/mcp needs a guild: /guild ID first");
     assertThat(out).contains("no tool named no_such_tool on this turn");
-    assertThat(out).contains("unknown command /dance; the commands are /tools /why /guild /as /mcp /quit /roll");
+    assertThat(out).contains("unknown command /dance; the commands are /tools /why /guild /as /mcp /quit /roll /read");
     assertThat(out).contains("now speaking as carol, permissions []");
     assertThat(out).contains("bye").doesNotContain("never read");
     assertThat(out).contains("(the scripted model answered 0 requests)");

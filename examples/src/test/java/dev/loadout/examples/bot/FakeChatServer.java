@@ -13,11 +13,13 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
- * A fake OpenAI-compatible chat completions endpoint on 127.0.0.1: each request gets the next queued answer, a list
- * of SSE data payloads written and flushed one by one; with none queued it answers HTTP 500. Records every request.
+ * A fake OpenAI-compatible chat completions endpoint on 127.0.0.1: each streamed request ({@code "stream": true}) gets
+ * the next queued answer, a list of SSE data payloads written and flushed one by one; any other request the next
+ * queued {@link #completions completion} body. With none queued it answers HTTP 500. Records every request.
  */
 final class FakeChatServer implements AutoCloseable {
   final Queue<List<String>> answers = new ConcurrentLinkedQueue<>();
+  final Queue<String> completions = new ConcurrentLinkedQueue<>();
   final List<String> requests = new CopyOnWriteArrayList<>();
   final List<String> authorizations = new CopyOnWriteArrayList<>();
   private final HttpServer server;
@@ -29,8 +31,20 @@ final class FakeChatServer implements AutoCloseable {
       throw new UncheckedIOException(e);
     }
     server.createContext("/v1/chat/completions", exchange -> {
-      requests.add(new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8));
+      String body = new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
+      requests.add(body);
       authorizations.add(String.valueOf(exchange.getRequestHeaders().getFirst("Authorization")));
+      if (!body.contains("\"stream\":true")) {
+        String completion = completions.poll();
+        byte[] bytes = (completion == null ? "{\"error\":\"no completion scripted\"}" : completion)
+            .getBytes(StandardCharsets.UTF_8);
+        exchange.getResponseHeaders().set("Content-Type", "application/json");
+        exchange.sendResponseHeaders(completion == null ? 500 : 200, bytes.length);
+        try (OutputStream os = exchange.getResponseBody()) {
+          os.write(bytes);
+        }
+        return;
+      }
       List<String> events = answers.poll();
       exchange.getResponseHeaders().set("Content-Type", "text/event-stream");
       exchange.sendResponseHeaders(events == null ? 500 : 200, 0);
@@ -61,6 +75,13 @@ final class FakeChatServer implements AutoCloseable {
             + "\"function\":{\"arguments\":\"des\\\": 6}\"}}]}}]}",
         "{\"id\":\"chatcmpl-1\",\"choices\":[{\"index\":0,\"delta\":{},\"finish_reason\":\"tool_calls\"}]}",
         "[DONE]");
+  }
+
+  /** A whole (not streamed) completion whose message is {@code content}, ended for {@code finishReason}. */
+  static String completion(String content, String finishReason) {
+    return "{\"id\":\"chatcmpl-3\",\"object\":\"chat.completion\",\"created\":1,\"model\":\"local-llama\","
+        + "\"choices\":[{\"index\":0,\"message\":{\"role\":\"assistant\",\"content\":"
+        + ChatSession.JSON.writeValueAsString(content) + "},\"finish_reason\":\"" + finishReason + "\"}]}";
   }
 
   /** A streamed text answer in the given pieces. */
