@@ -139,9 +139,14 @@ public final class AnswerShaper {
     }
   }
 
-  /** Removes a trailing list introduction or a bare list marker, which would promise items that never come. */
+  /**
+   * Removes a trailing list introduction or a bare bullet, which would promise items that never come. A number that
+   * ends the sentence is the answer ("The answer is 42."), never taken for a list marker: a numbered list's marker
+   * starts a line, where the sentence has already ended, or follows a colon with its item after it, where the
+   * sentence goes on ({@link Sentences#firstEnd}); only a sentence that is nothing but a marker is one.
+   */
   private static String dropDanglingList(String s) {
-    String t = s.replaceAll("(?:^|\\s+)(?:[-*•·]|\\d{1,2}[.)、])\\s*$", "");
+    String t = s.replaceAll("(?:^|\\s+)[-*•·]\\s*$", "").replaceAll("^\\d{1,2}[.)、]\\s*$", "");
     if (t.endsWith(":") || t.endsWith("：")) {
       t = t.substring(0, t.length() - 1).strip();
       return t.isEmpty() ? t : t + "…";

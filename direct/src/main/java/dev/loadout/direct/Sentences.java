@@ -85,7 +85,26 @@ final class Sentences {
       lineStart--;
     }
     boolean atLineStart = lineStart == 0 || text.charAt(lineStart - 1) == '\n';
-    return !(atLineStart && word.length() <= 2 && word.chars().allMatch(Character::isDigit));
+    boolean number = word.length() <= 2 && word.chars().allMatch(Character::isDigit);
+    if (number && atLineStart) {
+      return false;
+    }
+    // "Here you go: 1. Open the app" numbers an inline list; "You rolled: 4." ends its sentence on the value.
+    boolean afterColon = lineStart > 0 && (text.charAt(lineStart - 1) == ':' || text.charAt(lineStart - 1) == '：');
+    return !(number && afterColon && moreTextFollows(text, i + 1));
+  }
+
+  private static boolean moreTextFollows(String text, int from) {
+    for (int k = from; k < text.length(); k++) {
+      char c = text.charAt(k);
+      if (c == '\n' || c == '\r') {
+        return false;
+      }
+      if (!Character.isWhitespace(c)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   static boolean isUrl(String token) {

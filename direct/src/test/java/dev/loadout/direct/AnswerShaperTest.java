@@ -23,9 +23,21 @@ class AnswerShaperTest {
       "Here are the results:\\n- one\\n- two|Here are the results…",
       "It was released in the U.S. in 2013! Wow.|It was released in the U.S. in 2013!",
       "“结果如下。”他说|“结果如下。”",
-      "One sentence without an end|One sentence without an end"})
+      "One sentence without an end|One sentence without an end",
+      "The answer is 42.|The answer is 42.",
+      "You rolled a d6: 4.|You rolled a d6: 4.",
+      "You rolled: 1. Lucky!|You rolled: 1. Lucky!",
+      "Here you go: 1. Open the app. 2. Sign in.|Here you go: 1. Open the app.",
+      "Do this:\\n1. open\\n2. close|Do this…",
+      "Items: -|Items…"})
   void theFirstSentenceIsKept(String text, String expected) {
     assertThat(shaper.shape(text.replace("\\n", "\n"))).isEqualTo(expected);
+  }
+
+  @Test
+  void aSentenceThatIsNothingButAListMarkerLeavesNothing() {
+    assertThat(shaper.shape("1.")).isEmpty();
+    assertThat(shaper.shape("  - ")).isEmpty();
   }
 
   @Test
