@@ -53,6 +53,11 @@ public final class HttpReply {
     return new HttpReply(status, List.of(), new byte[0], null, null, false, null);
   }
 
+  /** A reply with this status, content type and UTF-8 text body, such as {@code of(429, "text/plain", "slow down")}. */
+  public static HttpReply of(int status, String contentType, String body) {
+    return body(contentType, utf8(body)).withStatus(status);
+  }
+
   /** 200 with this body and content type. */
   public static HttpReply body(String contentType, byte[] body) {
     if (contentType == null || body == null) {

@@ -1,5 +1,7 @@
 package dev.loadout.tools.voice;
 
+import dev.loadout.testkit.net.HttpReply;
+import dev.loadout.testkit.net.LoopbackHttpServer;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -23,14 +25,14 @@ class SpeechDispatcherTest {
   private static final JsonMapper JSON = JsonMapper.builder().build();
   private static final String KEY = "sk-voice-secret";
 
-  private SpeechFakeServer server;
+  private LoopbackHttpServer server;
   private SafeHttpClient client;
   private Loadout loadout;
   private final VoiceFixtures.RecordingDelivery delivery = new VoiceFixtures.RecordingDelivery();
 
   @BeforeEach
   void start() throws Exception {
-    server = new SpeechFakeServer();
+    server = LoopbackHttpServer.start().otherwise(HttpReply.body("audio/mpeg", VoiceFixtures.MP3));
     client = VoiceFixtures.loopbackClient();
   }
 
@@ -44,7 +46,7 @@ class SpeechDispatcherTest {
   }
 
   private OpenAiSpeechEndpoint endpoint(boolean instructions) {
-    return OpenAiSpeechEndpoint.builder(client, server.baseUrl(), "gpt-4o-mini-tts").apiKey(KEY)
+    return OpenAiSpeechEndpoint.builder(client, server.url("/v1"), "gpt-4o-mini-tts").apiKey(KEY)
         .supportsInstructions(instructions).build();
   }
 
@@ -66,14 +68,14 @@ class SpeechDispatcherTest {
     callTool(dispatcher, context, "{\"script\":\"Good morning!\",\"title\":\"Hello\",\"voice_instructions\":\"cheerful\"}");
     dispatcher.send(context, "Good morning!", "Hello", Optional.of("cheerful"));
 
-    assertThat(server.received).hasSize(2);
-    assertThat(server.received.get(0)).isEqualTo(server.received.get(1));
-    assertThat(JSON.readTree(server.received.get(0).body())).isEqualTo(JSON.readTree("{\"model\":\"gpt-4o-mini-tts\","
+    assertThat(server.requests()).hasSize(2);
+    assertThat(server.requests().get(0)).isEqualTo(server.requests().get(1));
+    assertThat(JSON.readTree(server.requests().get(0).bodyText())).isEqualTo(JSON.readTree("{\"model\":\"gpt-4o-mini-tts\","
         + "\"input\":\"Good morning!\",\"voice\":\"nova\",\"response_format\":\"mp3\",\"instructions\":\"cheerful\"}"));
-    assertThat(server.received.get(0).authorization()).isEqualTo("Bearer " + KEY);
+    assertThat(server.requests().get(0).header("Authorization").orElse(null)).isEqualTo("Bearer " + KEY);
     assertThat(delivery.delivered).hasSize(2).allSatisfy(d -> {
       assertThat(d.title()).isEqualTo("Hello");
-      assertThat(d.audio().bytes()).isEqualTo(SpeechFakeServer.MP3);
+      assertThat(d.audio().bytes()).isEqualTo(VoiceFixtures.MP3);
       assertThat(d.audio().mimeType()).isEqualTo("audio/mpeg");
     });
   }
@@ -99,7 +101,7 @@ class SpeechDispatcherTest {
 
   @Test
   void aDesignedVoiceOnAVoiceDesignEndpointKeepsThePerMessageDesignTweak() throws Exception {
-    SpeechEndpoint designed = CustomSpeechEndpoint.builder(client, server.root() + "/tts").markup(ScriptMarkup.VOICE_DESIGN).build();
+    SpeechEndpoint designed = CustomSpeechEndpoint.builder(client, server.baseUrl() + "/tts").markup(ScriptMarkup.VOICE_DESIGN).build();
     SpeechDispatcher dispatcher = dispatcher(designed, PersonaVoice.designPrompt("a calm low voice"));
 
     assertThat(dispatcher.request(VoiceFixtures.context().build(), "Hi", Optional.of("a little hoarse")))
@@ -109,7 +111,7 @@ class SpeechDispatcherTest {
 
   @Test
   void anEndpointErrorIsAFailedResultNamingOnlyTheStatusAndNothingIsDelivered() throws Exception {
-    server.status(503);
+    server.otherwise(HttpReply.of(503, "application/json", "{\"error\":\"nope\"}"));
 
     ToolResult result = callTool(dispatcher(endpoint(false), PersonaVoice.voiceId("nova")), VoiceFixtures.context().build(),
         "{\"script\":\"Hi\"}");
@@ -121,13 +123,13 @@ class SpeechDispatcherTest {
   @Test
   void aBlockedAddressIsRefusedBeforeAnySocketOpens() {
     try (SafeHttpClient production = SafeHttpClient.builder(NetworkGuard.of(NetworkPolicy.production())).build()) {
-      SpeechEndpoint endpoint = OpenAiSpeechEndpoint.builder(production, server.baseUrl(), "m").apiKey(KEY).build();
+      SpeechEndpoint endpoint = OpenAiSpeechEndpoint.builder(production, server.url("/v1"), "m").apiKey(KEY).build();
 
       assertThatThrownBy(() -> endpoint.synthesize(new SpeechRequest("Hi", "nova", Optional.empty())))
           .isInstanceOf(SpeechException.class).hasMessageStartingWith("The speech endpoint's address is not allowed by the network policy (")
           .satisfies(e -> assertThat(((SpeechException) e).code()).isEqualTo(SpeechException.UPSTREAM_REFUSED));
     }
-    assertThat(server.received).isEmpty();
+    assertThat(server.requests()).isEmpty();
   }
 
   @Test

@@ -10,6 +10,9 @@ import java.util.concurrent.CopyOnWriteArrayList;
 
 /** Shared test values. */
 final class VoiceFixtures {
+  /** What the fake speech endpoint answers unless a test says otherwise. */
+  static final byte[] MP3 = "ID3-fake-mp3".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+
   private VoiceFixtures() {
   }
 

@@ -1,5 +1,7 @@
 package dev.loadout.tools.voice;
 
+import dev.loadout.testkit.net.HttpReply;
+import dev.loadout.testkit.net.LoopbackHttpServer;
 import static dev.loadout.tools.voice.VoiceOrigin.PERSONA_DESIGN_PROMPT;
 import static dev.loadout.tools.voice.VoiceOrigin.PERSONA_SAMPLE;
 import static dev.loadout.tools.voice.VoiceOrigin.PERSONA_VOICE_ID;
@@ -30,13 +32,13 @@ class VoiceSourceTableTest {
       Optional.of("a calm low voice"), false);
   private static final Set<VoiceShape> AUTO = EnumSet.of(VoiceShape.CLONE, VoiceShape.DESIGN);
 
-  private SpeechFakeServer server;
+  private LoopbackHttpServer server;
   private SafeHttpClient client;
   private final VoiceFixtures.RecordingDelivery delivery = new VoiceFixtures.RecordingDelivery();
 
   @BeforeEach
   void start() throws Exception {
-    server = new SpeechFakeServer();
+    server = LoopbackHttpServer.start().otherwise(HttpReply.body("audio/mpeg", VoiceFixtures.MP3));
     client = VoiceFixtures.loopbackClient();
   }
 
@@ -75,14 +77,14 @@ class VoiceSourceTableTest {
 
   @Test
   void aCommandCanSendTheUploadedClipToACloningEndpoint() throws Exception {
-    SpeechDispatcher dispatcher = SpeechDispatcher.of(CustomSpeechEndpoint.builder(client, server.root() + "/tts")
+    SpeechDispatcher dispatcher = SpeechDispatcher.of(CustomSpeechEndpoint.builder(client, server.baseUrl() + "/tts")
         .voiceShapes(VoiceShape.CLONE, VoiceShape.DESIGN).build(), c -> Optional.of(EVERYTHING), delivery);
     TurnContext context = VoiceFixtures.context().build();
 
     VoiceSelection first = dispatcher.sources(context, Optional.of(UPLOAD), Optional.empty()).get(0);
     dispatcher.send(context, first, "Audition line", "Test", Optional.empty());
 
-    JsonNode body = JSON.readTree(server.received.get(0).body());
+    JsonNode body = JSON.readTree(server.requests().get(0).bodyText());
     assertThat(body.get("ref_audio").stringValue()).isEqualTo(Base64.getEncoder().encodeToString(UPLOAD.audio()));
     assertThat(body.get("ref_text").stringValue()).isEqualTo("testing");
     assertThat(body.has("voice_id")).isFalse();
@@ -92,19 +94,19 @@ class VoiceSourceTableTest {
 
   @Test
   void aVoiceTheEndpointDoesNotAcceptIsRefusedBeforeAnyRequest() {
-    SpeechDispatcher dispatcher = SpeechDispatcher.of(CustomSpeechEndpoint.builder(client, server.root() + "/v1/tts/{voice_id}")
+    SpeechDispatcher dispatcher = SpeechDispatcher.of(CustomSpeechEndpoint.builder(client, server.baseUrl() + "/v1/tts/{voice_id}")
         .label("ElevenLabs").build(), c -> Optional.of(EVERYTHING), delivery);
 
     assertThatThrownBy(() -> dispatcher.send(VoiceFixtures.context().build(),
         new VoiceSelection(UPLOADED_SAMPLE, Optional.empty(), Optional.of(UPLOAD), Optional.empty()), "Hi", "t", Optional.empty()))
         .isInstanceOf(SpeechException.class).hasMessage("ElevenLabs does not accept a clone voice");
-    assertThat(server.received).isEmpty();
+    assertThat(server.requests()).isEmpty();
     assertThat(delivery.delivered).isEmpty();
   }
 
   @Test
   void theToolSpeaksAPersonaSampleOnACloneEndpointAndIsHiddenWhenThePersonaHasOnlyAVoiceId() {
-    CustomSpeechEndpoint clone = CustomSpeechEndpoint.builder(client, server.root() + "/tts").voiceShapes(VoiceShape.CLONE).build();
+    CustomSpeechEndpoint clone = CustomSpeechEndpoint.builder(client, server.baseUrl() + "/tts").voiceShapes(VoiceShape.CLONE).build();
     GenerateVoiceMessageTool withSample = GenerateVoiceMessageTool.of(SpeechDispatcher.of(clone,
         c -> Optional.of(PersonaVoice.sample(PERSONA_CLIP)), delivery));
     GenerateVoiceMessageTool idOnly = GenerateVoiceMessageTool.of(SpeechDispatcher.of(clone,
@@ -118,7 +120,7 @@ class VoiceSourceTableTest {
 
   @Test
   void aVoiceIdUrlCannotBeDeclaredForOtherShapes() {
-    assertThatThrownBy(() -> CustomSpeechEndpoint.builder(client, server.root() + "/v1/tts/{voice_id}").voiceShapes(VoiceShape.CLONE).build())
+    assertThatThrownBy(() -> CustomSpeechEndpoint.builder(client, server.baseUrl() + "/v1/tts/{voice_id}").voiceShapes(VoiceShape.CLONE).build())
         .isInstanceOf(IllegalArgumentException.class).hasMessageStartingWith("a url with {voice_id} takes voice ids only");
   }
 }

@@ -1,5 +1,8 @@
 package dev.loadout.tools.web.search;
 
+import dev.loadout.testkit.net.HttpReply;
+import dev.loadout.testkit.net.LoopbackHttpServer;
+import dev.loadout.testkit.net.ReceivedRequest;
 import dev.loadout.core.search.SearchHit;
 import dev.loadout.core.search.SearchException;
 import static dev.loadout.tools.web.search.SearchFixtures.query;
@@ -14,9 +17,9 @@ import org.junit.jupiter.api.Test;
 class BraveEngineTest {
   private static final String KEY = "BSA-secret-key-123";
 
-  private final SearchFakeServer server = new SearchFakeServer();
+  private final LoopbackHttpServer server = LoopbackHttpServer.start();
   private final SafeHttpClient client = SearchFixtures.devClient();
-  private final BraveEngine engine = new BraveEngine(SearchHttp.baseUrl("brave", server.url() + "res/v1/"), KEY, client);
+  private final BraveEngine engine = new BraveEngine(SearchHttp.baseUrl("brave", server.url("/") + "res/v1/"), KEY, client);
 
   BraveEngineTest() throws Exception {}
 
@@ -28,12 +31,12 @@ class BraveEngineTest {
 
   @Test
   void webSearchSendsTheTokenHeaderAndStripsHighlights() throws Exception {
-    server.json("/res/v1/web/search", SearchFixtures.BRAVE_WEB);
+    server.on("/res/v1/web/search", HttpReply.json(SearchFixtures.BRAVE_WEB));
 
     List<SearchHit> hits = engine.search(query("java records", SearchCategory.TEXT, 5));
 
-    assertThat(server.received.get(0).header("X-Subscription-Token")).isEqualTo(KEY);
-    assertThat(server.received.get(0).query()).isEqualTo("q=java+records&count=5");
+    assertThat(server.requests().get(0).header("X-Subscription-Token").orElse(null)).isEqualTo(KEY);
+    assertThat(server.requests().get(0).rawQuery()).isEqualTo("q=java+records&count=5");
     assertThat(hits).extracting(SearchHit::title).containsExactly("JEP 395: Records", "Records in Java");
     assertThat(hits.get(0).snippet()).isEqualTo("Enhance the Java programming language with records.");
     assertThat(hits.get(0).source()).isEqualTo("OpenJDK");
@@ -42,20 +45,20 @@ class BraveEngineTest {
 
   @Test
   void eachBaseCategoryHasItsEndpoint() throws Exception {
-    server.json("/res/v1/images/search", "{\"type\": \"images\", \"results\": []}")
-        .json("/res/v1/videos/search", "{\"type\": \"videos\", \"results\": []}")
-        .json("/res/v1/news/search", "{\"type\": \"news\", \"results\": []}");
+    server.on("/res/v1/images/search", HttpReply.json("{\"type\": \"images\", \"results\": []}"))
+        .on("/res/v1/videos/search", HttpReply.json("{\"type\": \"videos\", \"results\": []}"))
+        .on("/res/v1/news/search", HttpReply.json("{\"type\": \"news\", \"results\": []}"));
     engine.search(query("q", SearchCategory.IMAGE, 3));
     engine.search(query("q", SearchCategory.VIDEO, 3));
     engine.search(query("q", SearchCategory.NEWS, 3));
 
-    assertThat(server.received).extracting(SearchFakeServer.Received::path)
+    assertThat(server.requests()).extracting(ReceivedRequest::path)
         .containsExactly("/res/v1/images/search", "/res/v1/videos/search", "/res/v1/news/search");
   }
 
   @Test
   void imageResultsCarryImageAndPage() throws Exception {
-    server.json("/res/v1/images/search", SearchFixtures.BRAVE_IMAGES);
+    server.on("/res/v1/images/search", HttpReply.json(SearchFixtures.BRAVE_IMAGES));
 
     SearchHit hit = engine.search(query("cat", SearchCategory.IMAGE, 3)).get(0);
 
@@ -65,7 +68,7 @@ class BraveEngineTest {
 
   @Test
   void newsResultsCarryDateAndSource() throws Exception {
-    server.json("/res/v1/news/search", SearchFixtures.BRAVE_NEWS);
+    server.on("/res/v1/news/search", HttpReply.json(SearchFixtures.BRAVE_NEWS));
 
     SearchHit hit = engine.search(query("eclipse", SearchCategory.NEWS, 3)).get(0);
 
@@ -75,14 +78,14 @@ class BraveEngineTest {
 
   @Test
   void aWebAnswerWithoutWebSectionMeansNoResults() throws Exception {
-    server.json("/res/v1/web/search", "{\"type\": \"search\", \"query\": {\"original\": \"zzqx\"}}");
+    server.on("/res/v1/web/search", HttpReply.json("{\"type\": \"search\", \"query\": {\"original\": \"zzqx\"}}"));
 
     assertThat(engine.search(query("zzqx", SearchCategory.TEXT, 5))).isEmpty();
   }
 
   @Test
   void malformedAnswersAreBadUpstreamResponses() {
-    server.json("/res/v1/web/search", "[1, 2]").json("/res/v1/news/search", "{\"type\": \"news\"}");
+    server.on("/res/v1/web/search", HttpReply.json("[1, 2]")).on("/res/v1/news/search", HttpReply.json("{\"type\": \"news\"}"));
 
     assertThatThrownBy(() -> engine.search(query("q", SearchCategory.TEXT, 5)))
         .isInstanceOfSatisfying(SearchException.class, e -> assertThat(e.code()).isEqualTo(SearchException.BAD_UPSTREAM_RESPONSE));
@@ -92,8 +95,7 @@ class BraveEngineTest {
 
   @Test
   void aRejectedKeyIsAnAuthFailureThatNeverShowsTheKey() {
-    server.answer("/res/v1/web/search", 401, "application/json",
-        "{\"type\": \"ErrorResponse\", \"error\": {\"code\": \"SUBSCRIPTION_TOKEN_INVALID\", \"status\": 401}}");
+    server.on("/res/v1/web/search", HttpReply.of(401, "application/json", "{\"type\": \"ErrorResponse\", \"error\": {\"code\": \"SUBSCRIPTION_TOKEN_INVALID\", \"status\": 401}}"));
 
     assertThatThrownBy(() -> engine.search(query("q", SearchCategory.TEXT, 5)))
         .isInstanceOfSatisfying(SearchException.class, e -> {
@@ -105,7 +107,7 @@ class BraveEngineTest {
 
   @Test
   void tooManyRequestsIsRateLimited() {
-    server.answer("/res/v1/web/search", 429, "application/json", "{}");
+    server.on("/res/v1/web/search", HttpReply.of(429, "application/json", "{}"));
 
     assertThatThrownBy(() -> engine.search(query("q", SearchCategory.TEXT, 5)))
         .isInstanceOfSatisfying(SearchException.class, e -> {

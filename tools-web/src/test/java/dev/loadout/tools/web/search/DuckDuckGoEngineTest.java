@@ -1,5 +1,7 @@
 package dev.loadout.tools.web.search;
 
+import dev.loadout.testkit.net.HttpReply;
+import dev.loadout.testkit.net.LoopbackHttpServer;
 import dev.loadout.core.search.SearchHit;
 import dev.loadout.core.search.SearchException;
 import static dev.loadout.tools.web.search.SearchFixtures.query;
@@ -12,9 +14,9 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 class DuckDuckGoEngineTest {
-  private final SearchFakeServer server = new SearchFakeServer();
+  private final LoopbackHttpServer server = LoopbackHttpServer.start();
   private final SafeHttpClient client = SearchFixtures.devClient();
-  private final DuckDuckGoEngine engine = new DuckDuckGoEngine(SearchHttp.baseUrl("ddg", server.url() + "html/"), client);
+  private final DuckDuckGoEngine engine = new DuckDuckGoEngine(SearchHttp.baseUrl("ddg", server.url("/") + "html/"), client);
 
   DuckDuckGoEngineTest() throws Exception {}
 
@@ -26,33 +28,33 @@ class DuckDuckGoEngineTest {
 
   @Test
   void resultsAreUnwrappedFromRedirectLinksAndAdsSkipped() throws Exception {
-    server.html("/html/", SearchFixtures.DDG_RESULTS);
+    server.on("/html/", HttpReply.html(SearchFixtures.DDG_RESULTS));
 
     List<SearchHit> hits = engine.search(query("java records", SearchCategory.TEXT, 5));
 
     assertThat(hits).containsExactly(
         SearchHit.of("JEP 395: Records", "https://openjdk.org/jeps/395", "Enhance the Java programming language with records."),
         SearchHit.of("Records - Dev.java", "https://dev.java/learn/records/", "Using records to model immutable data."));
-    assertThat(server.received.get(0).query()).isEqualTo("q=java+records");
+    assertThat(server.requests().get(0).rawQuery()).isEqualTo("q=java+records");
   }
 
   @Test
   void countCutsTheResults() throws Exception {
-    server.html("/html/", SearchFixtures.DDG_RESULTS);
+    server.on("/html/", HttpReply.html(SearchFixtures.DDG_RESULTS));
 
     assertThat(engine.search(query("java records", SearchCategory.TEXT, 1))).hasSize(1);
   }
 
   @Test
   void aPageThatSaysNoResultsIsAnEmptySuccess() throws Exception {
-    server.html("/html/", SearchFixtures.DDG_NO_RESULTS);
+    server.on("/html/", HttpReply.html(SearchFixtures.DDG_NO_RESULTS));
 
     assertThat(engine.search(query("zzqx", SearchCategory.TEXT, 5))).isEmpty();
   }
 
   @Test
   void aDriftedLayoutStillYieldsTheHeadingLinks() throws Exception {
-    server.html("/html/", SearchFixtures.DDG_DRIFTED);
+    server.on("/html/", HttpReply.html(SearchFixtures.DDG_DRIFTED));
 
     assertThat(engine.search(query("java records", SearchCategory.TEXT, 5))).extracting(SearchHit::url)
         .containsExactly("https://openjdk.org/jeps/395", "https://dev.java/learn/records/");
@@ -60,7 +62,7 @@ class DuckDuckGoEngineTest {
 
   @Test
   void aPageTheParserDoesNotKnowIsAFailureNotAnEmptySuccess() {
-    server.html("/html/", SearchFixtures.DDG_UNKNOWN);
+    server.on("/html/", HttpReply.html(SearchFixtures.DDG_UNKNOWN));
 
     assertThatThrownBy(() -> engine.search(query("x", SearchCategory.TEXT, 5)))
         .isInstanceOfSatisfying(SearchException.class, e -> assertThat(e.code()).isEqualTo(SearchException.BAD_UPSTREAM_RESPONSE))
@@ -69,7 +71,7 @@ class DuckDuckGoEngineTest {
 
   @Test
   void anEmptyBodyIsAFailure() {
-    server.html("/html/", "");
+    server.on("/html/", HttpReply.html(""));
 
     assertThatThrownBy(() -> engine.search(query("x", SearchCategory.TEXT, 5)))
         .isInstanceOfSatisfying(SearchException.class, e -> assertThat(e.code()).isEqualTo(SearchException.BAD_UPSTREAM_RESPONSE));
@@ -77,7 +79,7 @@ class DuckDuckGoEngineTest {
 
   @Test
   void aBotChallengeIsRateLimited() {
-    server.html("/html/", SearchFixtures.DDG_CHALLENGE);
+    server.on("/html/", HttpReply.html(SearchFixtures.DDG_CHALLENGE));
 
     assertThatThrownBy(() -> engine.search(query("x", SearchCategory.TEXT, 5)))
         .isInstanceOfSatisfying(SearchException.class, e -> {

@@ -1,5 +1,7 @@
 package dev.loadout.tools.web.search;
 
+import dev.loadout.testkit.net.HttpReply;
+import dev.loadout.testkit.net.LoopbackHttpServer;
 import dev.loadout.core.search.SearchHit;
 import dev.loadout.core.search.SearchException;
 import static dev.loadout.tools.web.search.SearchFixtures.query;
@@ -12,9 +14,9 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 class SearXngEngineTest {
-  private final SearchFakeServer server = new SearchFakeServer();
+  private final LoopbackHttpServer server = LoopbackHttpServer.start();
   private final SafeHttpClient client = SearchFixtures.devClient();
-  private final SearXngEngine engine = new SearXngEngine(SearchHttp.baseUrl("searxng", server.url()), client);
+  private final SearXngEngine engine = new SearXngEngine(SearchHttp.baseUrl("searxng", server.url("/")), client);
 
   SearXngEngineTest() throws Exception {}
 
@@ -26,7 +28,7 @@ class SearXngEngineTest {
 
   @Test
   void textResultsBecomePlainHitsAndSkipNonWebUrls() throws Exception {
-    server.json("/search", SearchFixtures.SEARXNG_TEXT);
+    server.on("/search", HttpReply.json(SearchFixtures.SEARXNG_TEXT));
 
     List<SearchHit> hits = engine.search(query("java records", SearchCategory.TEXT, 5));
 
@@ -34,33 +36,33 @@ class SearXngEngineTest {
         "https://docs.oracle.com/en/java/records.html", "https://www.baeldung.com/java-record-keyword");
     assertThat(hits.get(0).title()).isEqualTo("JEP 395: Records");
     assertThat(hits.get(0).snippet()).isEqualTo("Enhance the Java programming language with & records.");
-    assertThat(server.received.get(0).query())
+    assertThat(server.requests().get(0).rawQuery())
         .isEqualTo("q=java+records&format=json&categories=general&pageno=1");
-    assertThat(server.received.get(0).header("Accept")).isEqualTo("application/json");
+    assertThat(server.requests().get(0).header("Accept").orElse(null)).isEqualTo("application/json");
   }
 
   @Test
   void countCutsTheResults() throws Exception {
-    server.json("/search", SearchFixtures.SEARXNG_TEXT);
+    server.on("/search", HttpReply.json(SearchFixtures.SEARXNG_TEXT));
 
     assertThat(engine.search(query("java records", SearchCategory.TEXT, 1))).hasSize(1);
   }
 
   @Test
   void categoriesMapToSearxngNames() throws Exception {
-    server.json("/search", "{\"results\": []}");
+    server.on("/search", HttpReply.json("{\"results\": []}"));
     engine.search(query("q", SearchCategory.IMAGE, 5));
     engine.search(query("q", SearchCategory.VIDEO, 5));
     engine.search(query("q", SearchCategory.SCIENCE, 5));
     engine.search(query("q", SearchCategory.IT, 5));
 
-    assertThat(server.received).extracting(r -> r.query().replaceAll(".*categories=([a-z]+).*", "$1"))
+    assertThat(server.requests()).extracting(r -> r.rawQuery().replaceAll(".*categories=([a-z]+).*", "$1"))
         .containsExactly("images", "videos", "science", "it");
   }
 
   @Test
   void imageResultsCarryImageAndPage() throws Exception {
-    server.json("/search", SearchFixtures.SEARXNG_IMAGES);
+    server.on("/search", HttpReply.json(SearchFixtures.SEARXNG_IMAGES));
 
     SearchHit hit = engine.search(query("tomori", SearchCategory.IMAGE, 5)).get(0);
 
@@ -71,14 +73,14 @@ class SearXngEngineTest {
 
   @Test
   void emptyResultsAreAnEmptySuccess() throws Exception {
-    server.json("/search", "{\"query\": \"x\", \"results\": []}");
+    server.on("/search", HttpReply.json("{\"query\": \"x\", \"results\": []}"));
 
     assertThat(engine.search(query("x", SearchCategory.TEXT, 5))).isEmpty();
   }
 
   @Test
   void malformedJsonIsABadUpstreamResponse() {
-    server.json("/search", "{\"results\": [");
+    server.on("/search", HttpReply.json("{\"results\": ["));
 
     assertThatThrownBy(() -> engine.search(query("x", SearchCategory.TEXT, 5)))
         .isInstanceOfSatisfying(SearchException.class, e -> assertThat(e.code()).isEqualTo(SearchException.BAD_UPSTREAM_RESPONSE))
@@ -87,7 +89,7 @@ class SearXngEngineTest {
 
   @Test
   void jsonWithoutResultsIsABadUpstreamResponse() {
-    server.json("/search", "{\"error\": \"nope\"}");
+    server.on("/search", HttpReply.json("{\"error\": \"nope\"}"));
 
     assertThatThrownBy(() -> engine.search(query("x", SearchCategory.TEXT, 5)))
         .isInstanceOfSatisfying(SearchException.class, e -> assertThat(e.code()).isEqualTo(SearchException.BAD_UPSTREAM_RESPONSE))
@@ -96,7 +98,7 @@ class SearXngEngineTest {
 
   @Test
   void forbiddenPointsAtTheJsonFormatSetting() {
-    server.answer("/search", 403, "text/html", "<h1>403 Forbidden</h1>");
+    server.on("/search", HttpReply.of(403, "text/html", "<h1>403 Forbidden</h1>"));
 
     assertThatThrownBy(() -> engine.search(query("x", SearchCategory.TEXT, 5)))
         .isInstanceOfSatisfying(SearchException.class, e -> {
@@ -108,7 +110,7 @@ class SearXngEngineTest {
 
   @Test
   void serverErrorsAreRetryableStatusFailures() {
-    server.answer("/search", 503, "text/plain", "busy");
+    server.on("/search", HttpReply.of(503, "text/plain", "busy"));
 
     assertThatThrownBy(() -> engine.search(query("x", SearchCategory.TEXT, 5)))
         .isInstanceOfSatisfying(SearchException.class, e -> {
@@ -120,7 +122,7 @@ class SearXngEngineTest {
 
   @Test
   void tooManyRequestsIsRateLimited() {
-    server.answer("/search", 429, "text/plain", "slow down");
+    server.on("/search", HttpReply.of(429, "text/plain", "slow down"));
 
     assertThatThrownBy(() -> engine.search(query("x", SearchCategory.TEXT, 5)))
         .isInstanceOfSatisfying(SearchException.class, e -> assertThat(e.code()).isEqualTo(SearchException.RATE_LIMITED));

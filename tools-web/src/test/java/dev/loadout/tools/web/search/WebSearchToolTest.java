@@ -1,5 +1,7 @@
 package dev.loadout.tools.web.search;
 
+import dev.loadout.testkit.net.HttpReply;
+import dev.loadout.testkit.net.LoopbackHttpServer;
 import dev.loadout.core.search.SearchHit;
 import dev.loadout.core.search.SearchException;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -23,9 +25,9 @@ import tools.jackson.databind.JsonNode;
 class WebSearchToolTest {
   private static final String KEY = "BSA-very-secret-token";
 
-  private final SearchFakeServer searxng = new SearchFakeServer();
-  private final SearchFakeServer brave = new SearchFakeServer();
-  private final SearchFakeServer ddg = new SearchFakeServer();
+  private final LoopbackHttpServer searxng = LoopbackHttpServer.start();
+  private final LoopbackHttpServer brave = LoopbackHttpServer.start();
+  private final LoopbackHttpServer ddg = LoopbackHttpServer.start();
   private final List<AutoCloseable> open = new ArrayList<>(List.of(searxng, brave, ddg));
 
   WebSearchToolTest() throws Exception {}
@@ -39,7 +41,7 @@ class WebSearchToolTest {
 
   private WebSearchToolBuilder dev() {
     return WebSearchTool.builder().networkPolicy(NetworkPolicy.development())
-        .duckDuckGoBaseUrl(ddg.url() + "html/").braveBaseUrl(brave.url() + "res/v1/");
+        .duckDuckGoBaseUrl(ddg.url("/") + "html/").braveBaseUrl(brave.url("/") + "res/v1/");
   }
 
   private WebSearchTool tool(WebSearchToolBuilder builder) {
@@ -76,9 +78,9 @@ class WebSearchToolTest {
 
   @Test
   void aSearxngAnswerBecomesANumberedPlainTextSummary() {
-    searxng.json("/search", SearchFixtures.SEARXNG_TEXT);
+    searxng.on("/search", HttpReply.json(SearchFixtures.SEARXNG_TEXT));
 
-    ToolResult.Success r = success(call(tool(dev().searxng(searxng.url())), "{\"query\": \"  java records \"}"));
+    ToolResult.Success r = success(call(tool(dev().searxng(searxng.url("/"))), "{\"query\": \"  java records \"}"));
 
     assertThat(r.summary()).contains("""
         Search results for "java records" (text, via SearXNG):
@@ -98,7 +100,7 @@ class WebSearchToolTest {
 
   @Test
   void imageAndNewsSummariesShowMediaPageDateAndSource() {
-    brave.json("/res/v1/images/search", SearchFixtures.BRAVE_IMAGES).json("/res/v1/news/search", SearchFixtures.BRAVE_NEWS);
+    brave.on("/res/v1/images/search", HttpReply.json(SearchFixtures.BRAVE_IMAGES)).on("/res/v1/news/search", HttpReply.json(SearchFixtures.BRAVE_NEWS));
     WebSearchTool tool = tool(dev().brave(KEY));
 
     assertThat(success(call(tool, "{\"query\": \"cat\", \"category\": \"image\"}")).summary()).contains("""
@@ -115,45 +117,45 @@ class WebSearchToolTest {
 
   @Test
   void noResultsIsASuccessThatSaysSo() {
-    searxng.json("/search", "{\"results\": []}");
+    searxng.on("/search", HttpReply.json("{\"results\": []}"));
 
-    assertThat(success(call(tool(dev().searxng(searxng.url())), "{\"query\": \"zzqx\"}")).summary())
+    assertThat(success(call(tool(dev().searxng(searxng.url("/"))), "{\"query\": \"zzqx\"}")).summary())
         .contains("No results for \"zzqx\" (text, via SearXNG).");
   }
 
   @Test
   void aFailingEngineFallsBackToTheNextAndTheResultSaysWhichAnswered() {
-    searxng.answer("/search", 503, "text/plain", "down");
-    brave.json("/res/v1/web/search", SearchFixtures.BRAVE_WEB);
+    searxng.on("/search", HttpReply.of(503, "text/plain", "down"));
+    brave.on("/res/v1/web/search", HttpReply.json(SearchFixtures.BRAVE_WEB));
 
-    ToolResult.Success r = success(call(tool(dev().searxng(searxng.url()).brave(KEY)), "{\"query\": \"java records\"}"));
+    ToolResult.Success r = success(call(tool(dev().searxng(searxng.url("/")).brave(KEY)), "{\"query\": \"java records\"}"));
 
     assertThat(r.summary().orElseThrow())
         .startsWith("Search results for \"java records\" (text, via Brave Search after SearXNG failed: upstream_status):");
     assertThat(r.data().get("engine").stringValue()).isEqualTo("brave");
     assertThat(r.data().get("failedEngines").toString()).isEqualTo("[{\"engine\":\"searxng\",\"code\":\"upstream_status\"}]");
-    assertThat(ddg.received).isEmpty();
+    assertThat(ddg.requests()).isEmpty();
   }
 
   @Test
   void fallbackSkipsEnginesThatDoNotServeTheCategory() {
-    searxng.answer("/search", 502, "text/plain", "bad gateway");
+    searxng.on("/search", HttpReply.of(502, "text/plain", "bad gateway"));
 
-    ToolResult.Failure f = failure(call(tool(dev().searxng(searxng.url())), "{\"query\": \"cat\", \"category\": \"image\"}"));
+    ToolResult.Failure f = failure(call(tool(dev().searxng(searxng.url("/"))), "{\"query\": \"cat\", \"category\": \"image\"}"));
 
     assertThat(f.code()).isEqualTo(SearchException.UPSTREAM_STATUS);
     assertThat(f.message()).isEqualTo("SearXNG answered HTTP 502.");
     assertThat(f.retryable()).isTrue();
-    assertThat(ddg.received).isEmpty();
+    assertThat(ddg.requests()).isEmpty();
   }
 
   @Test
   void whenEveryEngineFailsTheFailureListsThem() {
-    searxng.json("/search", "not json");
-    brave.answer("/res/v1/web/search", 429, "application/json", "{}");
-    ddg.html("/html/", SearchFixtures.DDG_UNKNOWN);
+    searxng.on("/search", HttpReply.json("not json"));
+    brave.on("/res/v1/web/search", HttpReply.of(429, "application/json", "{}"));
+    ddg.on("/html/", HttpReply.html(SearchFixtures.DDG_UNKNOWN));
 
-    ToolResult.Failure f = failure(call(tool(dev().searxng(searxng.url()).brave(KEY)), "{\"query\": \"q\"}"));
+    ToolResult.Failure f = failure(call(tool(dev().searxng(searxng.url("/")).brave(KEY)), "{\"query\": \"q\"}"));
 
     assertThat(f.code()).isEqualTo(WebSearchTool.SEARCH_FAILED);
     assertThat(f.retryable()).isTrue();
@@ -167,7 +169,7 @@ class WebSearchToolTest {
     FakeSearchFunction mcp = new FakeSearchFunction(Optional.of("DuckDuckGo MCP"))
         .then(List.of(SearchHit.of("<b>MCP</b> hit", "https://mcp.example.com/", "from mcp"), SearchHit.of("not a web url", "ftp://files.example.com/", "")))
         .then(new IllegalStateException("session closed"));
-    ddg.html("/html/", SearchFixtures.DDG_RESULTS);
+    ddg.on("/html/", HttpReply.html(SearchFixtures.DDG_RESULTS));
     WebSearchTool tool = tool(dev().mcpFallback(mcp));
 
     ToolResult.Success first = success(call(tool, "{\"query\": \"q\", \"count\": 3}"));
@@ -212,12 +214,12 @@ class WebSearchToolTest {
     assertThat(f.message()).isEqualTo("Category 'science' is not supported by Brave Search. Available categories: text, image, video, news.");
     assertThat(failure(direct(tool, "{\"query\": \"q\", \"category\": \"papers\"}", SearchFixtures.context().build())).code())
         .isEqualTo(WebSearchTool.UNSUPPORTED_CATEGORY);
-    assertThat(brave.received).isEmpty();
+    assertThat(brave.requests()).isEmpty();
   }
 
   @Test
   void countIsFlooredAndBoundedPerCategory() {
-    brave.json("/res/v1/web/search", "{\"type\": \"search\"}").json("/res/v1/images/search", "{\"results\": []}");
+    brave.on("/res/v1/web/search", HttpReply.json("{\"type\": \"search\"}")).on("/res/v1/images/search", HttpReply.json("{\"results\": []}"));
     WebSearchTool tool = tool(dev().brave(KEY));
 
     call(tool, "{\"query\": \"q\", \"count\": 7.9}");
@@ -226,13 +228,13 @@ class WebSearchToolTest {
     call(tool, "{\"query\": \"q\", \"count\": 50, \"category\": \"image\"}");
     call(tool, "{\"query\": \"q\"}");
 
-    assertThat(brave.received).extracting(r -> r.query().replaceAll(".*count=", ""))
+    assertThat(brave.requests()).extracting(r -> r.rawQuery().replaceAll(".*count=", ""))
         .containsExactly("7", "20", "5", "10", "5");
   }
 
   @Test
   void theApiKeyNeverReachesResultsMessagesOrToString() {
-    brave.answer("/res/v1/web/search", 401, "application/json", "{\"error\": \"bad token\"}");
+    brave.on("/res/v1/web/search", HttpReply.of(401, "application/json", "{\"error\": \"bad token\"}"));
     WebSearchToolBuilder builder = dev().brave(KEY).duckDuckGo(false);
     WebSearchTool tool = tool(builder);
 
@@ -240,18 +242,18 @@ class WebSearchToolTest {
 
     assertThat(f.code()).isEqualTo(SearchException.UPSTREAM_AUTH_FAILED);
     assertThat(f.toString() + f.modelText() + tool + builder).doesNotContain(KEY);
-    brave.json("/res/v1/web/search", SearchFixtures.BRAVE_WEB);
+    brave.on("/res/v1/web/search", HttpReply.json(SearchFixtures.BRAVE_WEB));
     ToolResult.Success s = success(call(tool, "{\"query\": \"q\"}"));
     assertThat(s.data().toString() + s.modelText()).doesNotContain(KEY);
   }
 
   @Test
   void productionRefusesALoopbackBackendUnlessTheHostTrustsItsSearxng() {
-    searxng.json("/search", SearchFixtures.SEARXNG_TEXT);
-    brave.json("/res/v1/web/search", SearchFixtures.BRAVE_WEB);
+    searxng.on("/search", HttpReply.json(SearchFixtures.SEARXNG_TEXT));
+    brave.on("/res/v1/web/search", HttpReply.json(SearchFixtures.BRAVE_WEB));
     WebSearchToolBuilder production = WebSearchTool.builder().networkPolicy(NetworkPolicy.production()).duckDuckGo(false);
 
-    ToolResult.Failure refused = failure(call(tool(production.searxng(searxng.url())), "{\"query\": \"q\"}"));
+    ToolResult.Failure refused = failure(call(tool(production.searxng(searxng.url("/"))), "{\"query\": \"q\"}"));
     assertThat(refused.code()).isEqualTo(SearchException.UPSTREAM_REFUSED);
     assertThat(refused.message()).startsWith("SearXNG's address is not allowed by the network policy");
 
@@ -260,9 +262,9 @@ class WebSearchToolTest {
 
     // Trusting SearXNG opens nothing else: Brave on loopback is still refused.
     ToolResult.Failure braveRefused = failure(call(tool(production.engineOrder(List.of("brave")).brave(KEY)
-        .braveBaseUrl(brave.url())), "{\"query\": \"q\"}"));
+        .braveBaseUrl(brave.url("/"))), "{\"query\": \"q\"}"));
     assertThat(braveRefused.code()).isEqualTo(SearchException.UPSTREAM_REFUSED);
-    assertThat(searxng.received).hasSize(1);
-    assertThat(brave.received).isEmpty();
+    assertThat(searxng.requests()).hasSize(1);
+    assertThat(brave.requests()).isEmpty();
   }
 }
