@@ -15,6 +15,7 @@ import dev.loadout.core.ToolRegistry;
 import dev.loadout.core.ToolResult;
 import dev.loadout.core.ToolSpec;
 import dev.loadout.testkit.ScriptedModel;
+import dev.loadout.testkit.net.LoopbackHttpServer;
 import dev.loadout.testkit.TestContexts;
 import org.junit.jupiter.api.Test;
 
@@ -30,26 +31,28 @@ class FixtureFidelityTest {
     for (ToolSpec spec : FixtureTools.all()) {
       registry.register(BaseTool.of(spec, (call, ctx) -> ToolResult.text("ok")));
     }
+    ScriptedModel chatModel = ScriptedModel.speaking(Dialect.OPENAI_CHAT);
+    ScriptedModel responsesModel = ScriptedModel.speaking(Dialect.OPENAI_RESPONSES);
     try (Loadout loadout = Loadout.builder(registry.build()).build();
-        FakeModelServer chat = new FakeModelServer(ScriptedModel.speaking(Dialect.OPENAI_CHAT));
-        FakeModelServer responses = new FakeModelServer(ScriptedModel.speaking(Dialect.OPENAI_RESPONSES))) {
+        LoopbackHttpServer chat = LoopbackHttpServer.serving(chatModel);
+        LoopbackHttpServer responses = LoopbackHttpServer.serving(responsesModel)) {
       PreparedTurn turn = loadout.prepare(TestContexts.turn().build());
       assertThat(turn.visible()).hasSizeGreaterThanOrEqualTo(100);
-      chat.model.enqueueText("ok");
-      responses.model.enqueueText("ok");
+      chatModel.enqueueText("ok");
+      responsesModel.enqueueText("ok");
 
-      OpenAIClient toChat = OpenAIOkHttpClient.builder().apiKey("k").baseUrl(chat.baseUrl("/v1")).maxRetries(0).build();
+      OpenAIClient toChat = OpenAIOkHttpClient.builder().apiKey("k").baseUrl(chat.url("/v1")).maxRetries(0).build();
       toChat.chat().completions().create(OpenAiChatTools.of(turn)
           .applyTo(ChatCompletionCreateParams.builder().model("gpt-test").addUserMessage("hi")).build());
       toChat.close();
-      OpenAIClient toResponses = OpenAIOkHttpClient.builder().apiKey("k").baseUrl(responses.baseUrl("/v1"))
+      OpenAIClient toResponses = OpenAIOkHttpClient.builder().apiKey("k").baseUrl(responses.url("/v1"))
           .maxRetries(0).build();
       toResponses.responses().create(OpenAiResponsesTools.of(turn)
           .applyTo(ResponseCreateParams.builder().model("gpt-test").input("hi")).build());
       toResponses.close();
 
-      assertThat(chat.model.takeRequest()).contains("\"tools\":" + turn.render(Dialect.OPENAI_CHAT).json());
-      assertThat(responses.model.takeRequest()).contains("\"tools\":" + turn.render(Dialect.OPENAI_RESPONSES).json());
+      assertThat(chatModel.takeRequest()).contains("\"tools\":" + turn.render(Dialect.OPENAI_CHAT).json());
+      assertThat(responsesModel.takeRequest()).contains("\"tools\":" + turn.render(Dialect.OPENAI_RESPONSES).json());
     }
   }
 }

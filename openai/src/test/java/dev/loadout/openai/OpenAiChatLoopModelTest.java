@@ -10,6 +10,8 @@ import dev.loadout.core.Loadout;
 import dev.loadout.core.PreparedTurn;
 import dev.loadout.core.ToolLoop;
 import dev.loadout.testkit.ScriptedModel;
+import dev.loadout.testkit.net.LoopbackHttpServer;
+import dev.loadout.testkit.net.ReceivedRequest;
 import dev.loadout.testkit.TestContexts;
 import com.sun.net.httpserver.HttpServer;
 import dev.loadout.testkit.time.TestClock;
@@ -36,7 +38,8 @@ import tools.jackson.databind.json.JsonMapper;
 class OpenAiChatLoopModelTest {
   private Loadout loadout;
   private PreparedTurn turn;
-  private FakeModelServer server;
+  private ScriptedModel scripted;
+  private LoopbackHttpServer server;
   private OpenAIClient client;
   private final List<String> pieces = new CopyOnWriteArrayList<>();
   private final List<JsonNode> history = List.of(
@@ -47,8 +50,9 @@ class OpenAiChatLoopModelTest {
   void start() throws Exception {
     loadout = Fixture.loadout();
     turn = loadout.prepare(TestContexts.turn().build());
-    server = new FakeModelServer(ScriptedModel.speaking(Dialect.OPENAI_CHAT));
-    client = OpenAIOkHttpClient.builder().apiKey("sk-loop-secret").baseUrl(server.baseUrl("/v1")).maxRetries(0).build();
+    scripted = ScriptedModel.speaking(Dialect.OPENAI_CHAT);
+    server = LoopbackHttpServer.serving(scripted);
+    client = OpenAIOkHttpClient.builder().apiKey("sk-loop-secret").baseUrl(server.url("/v1")).maxRetries(0).build();
   }
 
   @AfterEach
@@ -73,14 +77,14 @@ class OpenAiChatLoopModelTest {
 
   @Test
   void aCallStreamedInPiecesRunsAndItsResultGoesBackInTheNextRequestWhileTheAnswerStreamsToTheHost() {
-    server.model.enqueueRaw(String.join("",
+    scripted.enqueueRaw(String.join("",
         chunk("{\"role\":\"assistant\",\"content\":\"Checking. \"}", null),
         chunk("{\"tool_calls\":[{\"index\":0,\"id\":\"call_w\",\"type\":\"function\","
             + "\"function\":{\"name\":\"get_weather\",\"arguments\":\"\"}}]}", null),
         chunk("{\"tool_calls\":[{\"index\":0,\"function\":{\"arguments\":\"{\\\"city\\\":\\\"Z\\\\u00\"}}]}", null),
         chunk("{\"tool_calls\":[{\"index\":0,\"function\":{\"arguments\":\"fcrich\\\"}\"}}]}", null),
         chunk("{}", "\"tool_calls\""), "data: [DONE]\n\n"));
-    server.model.enqueueRaw(String.join("", chunk("{\"content\":\"Sunny \"}", null),
+    scripted.enqueueRaw(String.join("", chunk("{\"content\":\"Sunny \"}", null),
         chunk("{\"content\":\"in Zürich.\"}", null), chunk("{}", "\"stop\""), "data: [DONE]\n\n"));
 
     ToolLoop.Result result = run(model());
@@ -93,7 +97,7 @@ class OpenAiChatLoopModelTest {
     assertThat(answer.get("role").asString()).isEqualTo("assistant");
     assertThat(answer.get("content").asString()).isEqualTo("Sunny in Zürich.");
 
-    JsonNode first = json(server.model.takeRequest());
+    JsonNode first = json(scripted.takeRequest());
     assertThat(first.get("model").asString()).isEqualTo("gpt-test");
     assertThat(first.get("temperature").asDouble()).isEqualTo(0.5);
     assertThat(first.get("stream").asBoolean()).isTrue();
@@ -101,7 +105,7 @@ class OpenAiChatLoopModelTest {
     assertThat(first.get("messages")).extracting(m -> m.get("content").asString())
         .containsExactly("Be brief.", "Weather in Zürich?");
 
-    JsonNode messages = json(server.model.takeRequest()).get("messages");
+    JsonNode messages = json(scripted.takeRequest()).get("messages");
     assertThat(messages).hasSize(4);
     assertThat(messages.get(2).get("content").asString()).isEqualTo("Checking. ");
     assertThat(messages.get(2).at("/tool_calls/0/id").asString()).isEqualTo("call_w");
@@ -110,18 +114,18 @@ class OpenAiChatLoopModelTest {
     assertThat(messages.get(3).get("role").asString()).isEqualTo("tool");
     assertThat(messages.get(3).get("tool_call_id").asString()).isEqualTo("call_w");
     assertThat(messages.get(3).get("content").asString()).isEqualTo("Sunny in Zürich");
-    assertThat(server.paths()).containsExactly("POST /v1/chat/completions", "POST /v1/chat/completions");
+    assertThat(server.requests().stream().map(ReceivedRequest::line).toList()).containsExactly("POST /v1/chat/completions", "POST /v1/chat/completions");
   }
 
   @Test
   void aStreamThatEndsInsideACallFailsTheRoundAndTheCallNeverRuns() {
-    server.model.enqueueRaw(chunk("{\"tool_calls\":[{\"index\":0,\"id\":\"call_a\",\"type\":\"function\","
+    scripted.enqueueRaw(chunk("{\"tool_calls\":[{\"index\":0,\"id\":\"call_a\",\"type\":\"function\","
         + "\"function\":{\"name\":\"get_weather\",\"arguments\":\"{\\\"city\\\":\"}}]}", null));
 
     assertThatThrownBy(() -> run(model())).isInstanceOf(CompletionException.class)
         .cause().isInstanceOf(IllegalStateException.class)
         .hasMessageContaining("ended inside 1 tool call(s), never run: [get_weather");
-    assertThat(server.model.requestCount()).isEqualTo(1);
+    assertThat(scripted.requestCount()).isEqualTo(1);
   }
 
   @Test
@@ -133,7 +137,7 @@ class OpenAiChatLoopModelTest {
 
   @Test
   void aTextConsumerThatThrowsDoesNotStopTheStream() {
-    server.model.enqueueRaw(String.join("", chunk("{\"content\":\"All \"}", null),
+    scripted.enqueueRaw(String.join("", chunk("{\"content\":\"All \"}", null),
         chunk("{\"content\":\"fine.\"}", null), chunk("{}", "\"stop\""), "data: [DONE]\n\n"));
     OpenAiChatLoopModel model = OpenAiChatLoopModel.builder(client, "gpt-test").onText(piece -> {
       throw new IllegalStateException("console closed");
@@ -147,7 +151,7 @@ class OpenAiChatLoopModelTest {
 
   @Test
   void aTurnWithoutToolsSendsNoToolsAndEachMessageGoesOutAsTheLoopHoldsIt() {
-    server.model.enqueueRaw(String.join("", chunk("{\"content\":\"Hi.\"}", null), chunk("{}", "\"stop\""),
+    scripted.enqueueRaw(String.join("", chunk("{\"content\":\"Hi.\"}", null), chunk("{}", "\"stop\""),
         "data: [DONE]\n\n"));
     loadout.close();
     loadout = Loadout.builder(dev.loadout.core.ToolRegistry.builder().build()).build();
@@ -158,7 +162,7 @@ class OpenAiChatLoopModelTest {
         .run(none, List.of(history.get(0), vendor), model()).toCompletableFuture().join();
 
     assertThat(result.stop()).isEqualTo(ToolLoop.Stop.ANSWERED);
-    JsonNode sent = json(server.model.takeRequest());
+    JsonNode sent = json(scripted.takeRequest());
     assertThat(sent.has("tools")).isFalse();
     assertThat(sent.get("messages").get(1)).isEqualTo(vendor);
   }

@@ -16,6 +16,8 @@ import dev.loadout.core.ToolCall;
 import dev.loadout.core.ToolChoice;
 import dev.loadout.core.ToolOutcome;
 import dev.loadout.testkit.ScriptedModel;
+import dev.loadout.testkit.net.LoopbackHttpServer;
+import dev.loadout.testkit.net.ReceivedRequest;
 import dev.loadout.testkit.TestContexts;
 import java.util.ArrayList;
 import java.util.List;
@@ -29,15 +31,17 @@ import tools.jackson.databind.json.JsonMapper;
 class OpenAiChatToolsTest {
   private Loadout loadout;
   private PreparedTurn turn;
-  private FakeModelServer server;
+  private ScriptedModel scripted;
+  private LoopbackHttpServer server;
   private OpenAIClient client;
 
   @BeforeEach
   void start() throws Exception {
     loadout = Fixture.loadout();
     turn = loadout.prepare(TestContexts.turn().build());
-    server = new FakeModelServer(ScriptedModel.speaking(Dialect.OPENAI_CHAT));
-    client = OpenAIOkHttpClient.builder().apiKey("sk-test").baseUrl(server.baseUrl("/v1")).maxRetries(0).build();
+    scripted = ScriptedModel.speaking(Dialect.OPENAI_CHAT);
+    server = LoopbackHttpServer.serving(scripted);
+    client = OpenAIOkHttpClient.builder().apiKey("sk-test").baseUrl(server.url("/v1")).maxRetries(0).build();
   }
 
   @AfterEach
@@ -57,46 +61,46 @@ class OpenAiChatToolsTest {
 
   @Test
   void theWireRequestCarriesLoadoutsRenderByteForByte() {
-    server.model.enqueueText("Hello.");
+    scripted.enqueueText("Hello.");
     OpenAiChatTools tools = OpenAiChatTools.of(turn);
 
     client.chat().completions().create(tools.applyTo(params()).build());
 
-    String wire = server.model.takeRequest();
+    String wire = scripted.takeRequest();
     String rendered = turn.render(Dialect.OPENAI_CHAT).json();
     assertThat(turn.visibleNames()).containsExactly("get_weather", "search", "snapshot");
     assertThat(json(wire).get("tools")).isEqualTo(json(rendered));
     // Not just equal as JSON: the very bytes, key order, escapes and numbers included.
     assertThat(wire).contains("\"tools\":" + rendered);
-    assertThat(server.paths()).containsExactly("POST /v1/chat/completions");
+    assertThat(server.requests().stream().map(ReceivedRequest::line).toList()).containsExactly("POST /v1/chat/completions");
   }
 
   @Test
   void aTurnWithoutToolsSendsNoToolsField() {
-    server.model.enqueueText("Hello.");
+    scripted.enqueueText("Hello.");
     try (Loadout empty = Loadout.builder(dev.loadout.core.ToolRegistry.builder().build()).build()) {
       PreparedTurn none = empty.prepare(TestContexts.turn().build());
 
       client.chat().completions().create(OpenAiChatTools.of(none).applyTo(params()).build());
     }
 
-    assertThat(json(server.model.takeRequest()).has("tools")).isFalse();
+    assertThat(json(scripted.takeRequest()).has("tools")).isFalse();
   }
 
   @Test
   void aNamedToolChoiceIsLoadoutsRender() {
-    server.model.enqueueText("Hello.");
+    scripted.enqueueText("Hello.");
     OpenAiChatTools tools = OpenAiChatTools.of(turn);
 
     client.chat().completions().create(tools.applyTo(params(), ToolChoice.tool("search")).build());
 
-    assertThat(json(server.model.takeRequest()).get("tool_choice"))
+    assertThat(json(scripted.takeRequest()).get("tool_choice"))
         .isEqualTo(turn.toolChoice(Dialect.OPENAI_CHAT, ToolChoice.tool("search")));
   }
 
   @Test
   void aChoiceOfAToolNotShownIsRefusedAndLeavesTheBuilderAlone() {
-    server.model.enqueueText("Hello.");
+    scripted.enqueueText("Hello.");
     var params = params();
 
     org.assertj.core.api.Assertions.assertThatIllegalArgumentException()
@@ -104,16 +108,16 @@ class OpenAiChatToolsTest {
         .withMessageContaining("'ban_member'");
     client.chat().completions().create(params.build());
 
-    JsonNode wire = json(server.model.takeRequest());
+    JsonNode wire = json(scripted.takeRequest());
     assertThat(wire.has("tools")).isFalse();
     assertThat(wire.has("tool_choice")).isFalse();
   }
 
   @Test
   void parallelCallsRoundTripWithTheirIds() {
-    server.model.enqueueToolCalls(ToolCall.of("call_w", "get_weather", "{\"city\":\"Oslo\"}"),
+    scripted.enqueueToolCalls(ToolCall.of("call_w", "get_weather", "{\"city\":\"Oslo\"}"),
         ToolCall.of("call_s", "search", "{\"query\":\"loadout\"}"));
-    server.model.enqueueText("Sunny, and two hits.");
+    scripted.enqueueText("Sunny, and two hits.");
     OpenAiChatTools tools = OpenAiChatTools.of(turn);
 
     // The README's integration, line for line.
@@ -127,8 +131,8 @@ class OpenAiChatToolsTest {
 
     assertThat(rounds).isEqualTo(1);
     assertThat(reply.choices().get(0).message().content()).contains("Sunny, and two hits.");
-    server.model.takeRequest();
-    JsonNode second = json(server.model.takeRequest());
+    scripted.takeRequest();
+    JsonNode second = json(scripted.takeRequest());
     assertThat(second.get("tools")).isEqualTo(json(turn.render(Dialect.OPENAI_CHAT).json()));
     JsonNode messages = second.get("messages");
     assertThat(messages).hasSize(4);
@@ -145,13 +149,13 @@ class OpenAiChatToolsTest {
 
   @Test
   void callsSentWithoutIdsGetMadeUpIdsThatTheirResultsAnswer() {
-    server.model.enqueueRaw("{\"id\":\"chatcmpl-1\",\"object\":\"chat.completion\",\"created\":1,\"model\":\"gpt-test\","
+    scripted.enqueueRaw("{\"id\":\"chatcmpl-1\",\"object\":\"chat.completion\",\"created\":1,\"model\":\"gpt-test\","
         + "\"choices\":[{\"index\":0,\"finish_reason\":\"tool_calls\",\"message\":{\"role\":\"assistant\","
         + "\"content\":null,\"tool_calls\":["
         + "{\"type\":\"function\",\"function\":{\"name\":\"get_weather\",\"arguments\":\"{\\\"city\\\":\\\"Oslo\\\"}\"}},"
         + "{\"id\":\"\",\"type\":\"function\",\"function\":{\"name\":\"search\",\"arguments\":\"{\\\"query\\\":\\\"x\\\"}\"}}"
         + "]}}]}");
-    server.model.enqueueText("Done.");
+    scripted.enqueueText("Done.");
     OpenAiChatTools tools = OpenAiChatTools.of(turn);
     ChatCompletionCreateParams.Builder params = tools.applyTo(params());
 
@@ -163,8 +167,8 @@ class OpenAiChatToolsTest {
     assertThat(calls).extracting(ToolCall::id).allSatisfy(id -> assertThat(id).startsWith("call_"))
         .doesNotHaveDuplicates();
     assertThat(tools.toolCalls(reply)).as("stable for the same response").isEqualTo(calls);
-    server.model.takeRequest();
-    JsonNode messages = json(server.model.takeRequest()).get("messages");
+    scripted.takeRequest();
+    JsonNode messages = json(scripted.takeRequest()).get("messages");
     for (int i = 0; i < 2; i++) {
       assertThat(messages.get(1).get("tool_calls").get(i).get("id").asString()).isEqualTo(calls.get(i).id());
       assertThat(messages.get(2 + i).get("tool_call_id").asString()).isEqualTo(calls.get(i).id());
@@ -173,8 +177,8 @@ class OpenAiChatToolsTest {
 
   @Test
   void imagesInResultsFollowTheToolMessagesInAUserMessage() {
-    server.model.enqueueToolCalls(ToolCall.of("call_p", "snapshot", "{\"camera\":\"door\"}"));
-    server.model.enqueueText("A door.");
+    scripted.enqueueToolCalls(ToolCall.of("call_p", "snapshot", "{\"camera\":\"door\"}"));
+    scripted.enqueueText("A door.");
     OpenAiChatTools tools = OpenAiChatTools.of(turn);
     ChatCompletionCreateParams.Builder params = tools.applyTo(params());
 
@@ -184,8 +188,8 @@ class OpenAiChatToolsTest {
     tools.historyMessages(outcomes).forEach(params::addMessage);
     client.chat().completions().create(params.build());
 
-    server.model.takeRequest();
-    JsonNode messages = json(server.model.takeRequest()).get("messages");
+    scripted.takeRequest();
+    JsonNode messages = json(scripted.takeRequest()).get("messages");
     assertThat(messages).hasSize(4);
     assertThat(messages.get(2)).isEqualTo(json("{\"role\":\"tool\",\"tool_call_id\":\"call_p\",\"content\":\"One frame.\"}"));
     assertThat(messages.get(3)).isEqualTo(json("{\"role\":\"user\",\"content\":["
@@ -198,23 +202,23 @@ class OpenAiChatToolsTest {
 
   @Test
   void malformedArgumentsComeBackAsAFailedResultNotAnException() {
-    server.model.enqueueToolCalls(ToolCall.of("call_x", "get_weather", "{\"city\":"));
-    server.model.enqueueText("Sorry.");
+    scripted.enqueueToolCalls(ToolCall.of("call_x", "get_weather", "{\"city\":"));
+    scripted.enqueueText("Sorry.");
     OpenAiChatTools tools = OpenAiChatTools.of(turn);
     ChatCompletionCreateParams.Builder params = tools.applyTo(params());
 
     assertThat(tools.appendResults(client.chat().completions().create(params.build()), params)).isTrue();
     client.chat().completions().create(params.build());
 
-    server.model.takeRequest();
-    JsonNode tool = json(server.model.takeRequest()).get("messages").get(2);
+    scripted.takeRequest();
+    JsonNode tool = json(scripted.takeRequest()).get("messages").get(2);
     assertThat(tool.get("tool_call_id").asString()).isEqualTo("call_x");
     assertThat(tool.get("content").asString()).startsWith("Error (invalid_arguments)");
   }
 
   @Test
   void aStreamHandsOutEachCallWhenItIsCompleteAndTheRoundGoesBack() {
-    server.model.enqueueRaw(String.join("",
+    scripted.enqueueRaw(String.join("",
         chunk("{\"role\":\"assistant\",\"content\":\"Let me check.\"}", null),
         chunk("{\"tool_calls\":[{\"index\":0,\"id\":\"call_a\",\"type\":\"function\","
             + "\"function\":{\"name\":\"get_weather\",\"arguments\":\"\"}}]}", null),
@@ -225,7 +229,7 @@ class OpenAiChatToolsTest {
         chunk("{\"tool_calls\":[{\"index\":1,\"function\":{\"arguments\":\":\\\"loadout\\\"}\"}}]}", null),
         chunk("{}", "\"tool_calls\""),
         "data: [DONE]\n\n"));
-    server.model.enqueueText("Sunny in Zürich.");
+    scripted.enqueueText("Sunny in Zürich.");
     OpenAiChatTools tools = OpenAiChatTools.of(turn);
     ChatCompletionCreateParams.Builder params = tools.applyTo(params());
     OpenAiChatStream stream = tools.stream();
@@ -250,10 +254,10 @@ class OpenAiChatToolsTest {
     assertThat(end.calls()).extracting(ToolCall::arguments)
         .containsExactly("{\"city\":\"Z\\u00fcrich\"}", "{\"query\":\"loadout\"}");
     assertThat(stream.text()).isEqualTo("Let me check.");
-    JsonNode streamed = json(server.model.takeRequest());
+    JsonNode streamed = json(scripted.takeRequest());
     assertThat(streamed.get("stream").asBoolean()).isTrue();
     assertThat(streamed.get("tools")).isEqualTo(json(turn.render(Dialect.OPENAI_CHAT).json()));
-    JsonNode messages = json(server.model.takeRequest()).get("messages");
+    JsonNode messages = json(scripted.takeRequest()).get("messages");
     assertThat(messages.get(1).get("content").asString()).isEqualTo("Let me check.");
     assertThat(messages.get(1).get("tool_calls")).extracting(c -> c.get("id").asString())
         .containsExactly("call_a", "call_b");
@@ -264,7 +268,7 @@ class OpenAiChatToolsTest {
 
   @Test
   void aStreamCutOffMidCallNeverHandsThatCallOut() {
-    server.model.enqueueRaw(String.join("",
+    scripted.enqueueRaw(String.join("",
         chunk("{\"tool_calls\":[{\"index\":0,\"id\":\"call_a\",\"type\":\"function\","
             + "\"function\":{\"name\":\"get_weather\",\"arguments\":\"{\\\"city\\\":\"}}]}", null)));
     OpenAiChatTools tools = OpenAiChatTools.of(turn);

@@ -17,6 +17,8 @@ import dev.loadout.core.ToolCall;
 import dev.loadout.core.ToolChoice;
 import dev.loadout.core.ToolOutcome;
 import dev.loadout.testkit.ScriptedModel;
+import dev.loadout.testkit.net.LoopbackHttpServer;
+import dev.loadout.testkit.net.ReceivedRequest;
 import dev.loadout.testkit.TestContexts;
 import java.util.ArrayList;
 import java.util.List;
@@ -30,15 +32,17 @@ import tools.jackson.databind.json.JsonMapper;
 class OpenAiResponsesToolsTest {
   private Loadout loadout;
   private PreparedTurn turn;
-  private FakeModelServer server;
+  private ScriptedModel scripted;
+  private LoopbackHttpServer server;
   private OpenAIClient client;
 
   @BeforeEach
   void start() throws Exception {
     loadout = Fixture.loadout();
     turn = loadout.prepare(TestContexts.turn().build());
-    server = new FakeModelServer(ScriptedModel.speaking(Dialect.OPENAI_RESPONSES));
-    client = OpenAIOkHttpClient.builder().apiKey("sk-test").baseUrl(server.baseUrl("/v1")).maxRetries(0).build();
+    scripted = ScriptedModel.speaking(Dialect.OPENAI_RESPONSES);
+    server = LoopbackHttpServer.serving(scripted);
+    client = OpenAIOkHttpClient.builder().apiKey("sk-test").baseUrl(server.url("/v1")).maxRetries(0).build();
   }
 
   @AfterEach
@@ -59,25 +63,25 @@ class OpenAiResponsesToolsTest {
 
   @Test
   void theWireRequestCarriesLoadoutsRenderByteForByte() {
-    server.model.enqueueText("Hello.");
+    scripted.enqueueText("Hello.");
     OpenAiResponsesTools tools = OpenAiResponsesTools.of(turn);
 
     client.responses().create(tools.applyTo(ResponseCreateParams.builder().model("gpt-test"), ToolChoice.required())
         .inputOfResponse(input()).build());
 
-    String wire = server.model.takeRequest();
+    String wire = scripted.takeRequest();
     String rendered = turn.render(Dialect.OPENAI_RESPONSES).json();
     assertThat(json(wire).get("tools")).isEqualTo(json(rendered));
     assertThat(wire).contains("\"tools\":" + rendered);
     assertThat(json(wire).get("tool_choice")).isEqualTo(turn.toolChoice(Dialect.OPENAI_RESPONSES, ToolChoice.required()));
-    assertThat(server.paths()).containsExactly("POST /v1/responses");
+    assertThat(server.requests().stream().map(ReceivedRequest::line).toList()).containsExactly("POST /v1/responses");
   }
 
   @Test
   void parallelCallsRoundTripWithTheirIds() {
-    server.model.enqueueToolCalls(ToolCall.of("call_w", "get_weather", "{\"city\":\"Oslo\"}"),
+    scripted.enqueueToolCalls(ToolCall.of("call_w", "get_weather", "{\"city\":\"Oslo\"}"),
         ToolCall.of("call_s", "search", "{\"query\":\"loadout\"}"));
-    server.model.enqueueText("Sunny, and two hits.");
+    scripted.enqueueText("Sunny, and two hits.");
     OpenAiResponsesTools tools = OpenAiResponsesTools.of(turn);
     List<ResponseInputItem> input = input();
 
@@ -90,8 +94,8 @@ class OpenAiResponsesToolsTest {
     }
 
     assertThat(rounds).isEqualTo(1);
-    server.model.takeRequest();
-    JsonNode items = json(server.model.takeRequest()).get("input");
+    scripted.takeRequest();
+    JsonNode items = json(scripted.takeRequest()).get("input");
     assertThat(items).hasSize(5);
     assertThat(items.get(1).get("type").asString()).isEqualTo("function_call");
     assertThat(items.get(1).get("call_id").asString()).isEqualTo("call_w");
@@ -104,11 +108,11 @@ class OpenAiResponsesToolsTest {
 
   @Test
   void callsSentWithoutIdsGetMadeUpIdsThatTheirOutputsAnswer() {
-    server.model.enqueueRaw("{\"id\":\"resp_1\",\"object\":\"response\",\"output\":["
+    scripted.enqueueRaw("{\"id\":\"resp_1\",\"object\":\"response\",\"output\":["
         + "{\"type\":\"function_call\",\"id\":\"fc_1\",\"name\":\"get_weather\",\"arguments\":\"{\\\"city\\\":\\\"Oslo\\\"}\"},"
         + "{\"type\":\"function_call\",\"id\":\"fc_2\",\"call_id\":\"\",\"name\":\"snapshot\","
         + "\"arguments\":\"{\\\"camera\\\":\\\"door\\\"}\"}]}");
-    server.model.enqueueText("Done.");
+    scripted.enqueueText("Done.");
     OpenAiResponsesTools tools = OpenAiResponsesTools.of(turn);
     List<ResponseInputItem> input = input();
     ResponseCreateParams.Builder params = tools.applyTo(ResponseCreateParams.builder().model("gpt-test"));
@@ -120,8 +124,8 @@ class OpenAiResponsesToolsTest {
 
     assertThat(calls).extracting(ToolCall::id).allSatisfy(id -> assertThat(id).startsWith("call_"))
         .doesNotHaveDuplicates();
-    server.model.takeRequest();
-    JsonNode items = json(server.model.takeRequest()).get("input");
+    scripted.takeRequest();
+    JsonNode items = json(scripted.takeRequest()).get("input");
     for (int i = 0; i < 2; i++) {
       assertThat(items.get(1 + i).get("call_id").asString()).isEqualTo(calls.get(i).id());
       assertThat(items.get(3 + i).get("call_id").asString()).isEqualTo(calls.get(i).id());
@@ -142,7 +146,7 @@ class OpenAiResponsesToolsTest {
         + "\"arguments\":\"{\\\"city\\\":\\\"Z\\\\u00fcrich\\\"}\",\"status\":\"completed\"}";
     String done1 = "{\"type\":\"function_call\",\"id\":\"fc_b\",\"call_id\":\"call_b\",\"name\":\"search\","
         + "\"arguments\":\"{\\\"query\\\":\\\"loadout\\\"}\",\"status\":\"completed\"}";
-    server.model.enqueueRaw(String.join("",
+    scripted.enqueueRaw(String.join("",
         event("response.created", "{\"type\":\"response.created\",\"sequence_number\":0,\"response\":{\"id\":\"resp_s\","
             + "\"object\":\"response\",\"status\":\"in_progress\",\"output\":[]}}"),
         event("response.output_item.added", "{\"type\":\"response.output_item.added\",\"sequence_number\":1,"
@@ -162,7 +166,7 @@ class OpenAiResponsesToolsTest {
         event("response.completed", "{\"type\":\"response.completed\",\"sequence_number\":9,\"response\":"
             + "{\"id\":\"resp_s\",\"object\":\"response\",\"status\":\"completed\",\"output\":[" + done0 + "," + done1
             + "]}}")));
-    server.model.enqueueText("Sunny in Zürich.");
+    scripted.enqueueText("Sunny in Zürich.");
     OpenAiResponsesTools tools = OpenAiResponsesTools.of(turn);
     List<ResponseInputItem> input = input();
     ResponseCreateParams.Builder params = tools.applyTo(ResponseCreateParams.builder().model("gpt-test"));
@@ -186,8 +190,8 @@ class OpenAiResponsesToolsTest {
         List.of(), List.of(), List.of("call_b"), List.of());
     assertThat(outcomes).extracting(o -> o.call().arguments())
         .containsExactly("{\"city\":\"Z\\u00fcrich\"}", "{\"query\":\"loadout\"}");
-    server.model.takeRequest();
-    JsonNode items = json(server.model.takeRequest()).get("input");
+    scripted.takeRequest();
+    JsonNode items = json(scripted.takeRequest()).get("input");
     assertThat(items).hasSize(5);
     assertThat(items.get(1)).isEqualTo(json(done0));
     assertThat(items.get(2)).isEqualTo(json(done1));
