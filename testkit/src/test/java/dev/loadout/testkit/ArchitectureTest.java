@@ -9,7 +9,7 @@ import org.junit.jupiter.api.TestFactory;
 class ArchitectureTest {
   @TestFactory
   Stream<DynamicTest> moduleRules() {
-    return ModuleRules.module("dev.loadout.testkit")
+    return ModuleRules.module("dev.loadout.testkit").mayUse("dev.loadout.direct", "dev.loadout.tools.persona")
         .keepsOutOfApi("io.modelcontextprotocol", "org.eclipse.jetty", "org.slf4j").tests();
   }
 }

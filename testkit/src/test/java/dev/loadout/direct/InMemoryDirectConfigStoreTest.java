@@ -1,9 +1,10 @@
 package dev.loadout.direct;
 
+import dev.loadout.testkit.stores.DirectConfigStoreContract;
 /** The contract in memory. */
 class InMemoryDirectConfigStoreTest extends DirectConfigStoreContract {
   @Override
-  DirectConfigStore newStore() {
+  protected DirectConfigStore newStore() {
     return new InMemoryDirectConfigStore();
   }
 }

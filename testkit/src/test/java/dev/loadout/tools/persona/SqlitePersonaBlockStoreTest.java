@@ -1,5 +1,6 @@
 package dev.loadout.tools.persona;
 
+import dev.loadout.testkit.stores.PersonaBlockStoreContract;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.loadout.core.store.TestDatabases;
@@ -16,7 +17,7 @@ class SqlitePersonaBlockStoreTest extends PersonaBlockStoreContract {
   DataSource dataSource;
 
   @Override
-  PersonaBlockStore newStore() {
+  protected PersonaBlockStore newStore() {
     dataSource = TestDatabases.sqlite(folder);
     return JdbcPersonaBlockStore.create(dataSource);
   }

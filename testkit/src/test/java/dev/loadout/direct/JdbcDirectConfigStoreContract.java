@@ -1,5 +1,6 @@
 package dev.loadout.direct;
 
+import dev.loadout.testkit.stores.DirectConfigStoreContract;
 import static dev.loadout.direct.DirectFixtures.T0;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -22,14 +23,14 @@ abstract class JdbcDirectConfigStoreContract extends DirectConfigStoreContract {
   abstract DataSource dataSource() throws Exception;
 
   @Override
-  DirectConfigStore newStore() throws Exception {
+  protected DirectConfigStore newStore() throws Exception {
     DataSource ds = dataSource();
     other = JdbcDirectConfigStore.create(ds);
     return JdbcDirectConfigStore.create(ds, Clock.fixed(T0, ZoneOffset.UTC));
   }
 
   @Override
-  DirectConfigStore otherProcess() {
+  protected DirectConfigStore otherProcess() {
     return other;
   }
 

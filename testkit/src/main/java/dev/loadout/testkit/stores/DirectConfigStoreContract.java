@@ -1,38 +1,60 @@
-package dev.loadout.direct;
+package dev.loadout.testkit.stores;
+
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.loadout.direct.DirectConfig;
+import dev.loadout.direct.DirectConfigConflictException;
+import dev.loadout.direct.DirectConfigStore;
+import dev.loadout.direct.KeywordRule;
+import dev.loadout.direct.SavedDirectConfigs;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import org.apiguardian.api.API;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-/** What every {@link DirectConfigStore} must do; a subclass makes a fresh, empty store. */
-abstract class DirectConfigStoreContract {
-  static final String SCOPE = "guild-42";
+/**
+ * What every {@link DirectConfigStore} must do, as a JUnit 5 suite: extend it and return a fresh, empty store from
+ * {@link #newStore()} (and {@link #otherProcess()} for a shared store). It checks that every field of every config
+ * survives a save and a load elsewhere, versioned saves refuse a stale version, and concurrent saves never lose one.
+ *
+ * @since 0.1
+ */
+@API(status = EXPERIMENTAL, since = "0.1")
+public abstract class DirectConfigStoreContract {
+  /** An argument template with a placeholder and fixed fields. */
+  protected static final String EXA_TEMPLATE =
+      "{\"query\":\"{{input}}\",\"objective\":\"Find the latest official news\",\"numResults\":3}";
 
-  DirectConfigStore store;
+  protected static final String SCOPE = "guild-42";
 
-  abstract DirectConfigStore newStore() throws Exception;
+  /** The store under test, new for each test. */
+  protected DirectConfigStore store;
+
+  /** A new, empty store. */
+  protected abstract DirectConfigStore newStore() throws Exception;
 
   /** A second store on the same data, as another process (or a restart) would have; the same store in memory. */
-  DirectConfigStore otherProcess() {
+  protected DirectConfigStore otherProcess() {
     return store;
   }
 
+  /** Makes the store for the next test. */
   @BeforeEach
-  void createStore() throws Exception {
+  public void createStore() throws Exception {
     store = newStore();
   }
 
   /** Configs using every field, with each optional one both set and unset somewhere. */
-  static List<DirectConfig> everyField() {
-    DirectConfig exa = DirectConfig.builder("web_search_exa").command("/search").template(DirectFixtures.EXA_TEMPLATE)
+  public static List<DirectConfig> everyField() {
+    DirectConfig exa = DirectConfig.builder("web_search_exa").command("/search").template(EXA_TEMPLATE)
         .rule(KeywordRule.prefix("帮我搜索")).rule(KeywordRule.regex("^搜索\\s+(.+)$").mentionRequired())
         .rule(KeywordRule.prefix("find").disabled()).description("Search the web (operator's wording) \"quoted\"")
         .build();
@@ -43,17 +65,17 @@ abstract class DirectConfigStoreContract {
     return List.of(exa, lookup, calc);
   }
 
-  static DirectConfig weather(String command) {
+  protected static DirectConfig weather(String command) {
     return DirectConfig.builder("weather").command(command).build();
   }
 
   @Test
-  void aScopeNeverSavedIsEmptyAtVersionZero() {
+  public void aScopeNeverSavedIsEmptyAtVersionZero() {
     assertThat(store.load(SCOPE)).isEqualTo(new SavedDirectConfigs(SCOPE, 0, List.of()));
   }
 
   @Test
-  void everyFieldOfEveryConfigSurvivesASaveAndALoadElsewhere() {
+  public void everyFieldOfEveryConfigSurvivesASaveAndALoadElsewhere() {
     SavedDirectConfigs saved = store.save(SCOPE, 0, everyField());
     assertThat(saved).isEqualTo(new SavedDirectConfigs(SCOPE, 1, everyField()));
     SavedDirectConfigs loaded = otherProcess().load(SCOPE);
@@ -63,7 +85,7 @@ abstract class DirectConfigStoreContract {
   }
 
   @Test
-  void eachSaveRaisesTheVersionByOne() {
+  public void eachSaveRaisesTheVersionByOne() {
     SavedDirectConfigs v1 = store.save(SCOPE, 0, List.of(weather("/w")));
     SavedDirectConfigs v2 = store.save(SCOPE, v1.version(), v1.with(weather("/wx")).configs());
     SavedDirectConfigs v3 = store.save(SCOPE, v2.version(), v2.without("weather").configs());
@@ -72,7 +94,7 @@ abstract class DirectConfigStoreContract {
   }
 
   @Test
-  void aStaleSaveIsRefusedAndTheOtherOperatorsConfigIsKept() {
+  public void aStaleSaveIsRefusedAndTheOtherOperatorsConfigIsKept() {
     store.save(SCOPE, 0, List.of(weather("/w")));
     SavedDirectConfigs alice = store.load(SCOPE);
     SavedDirectConfigs bob = otherProcess().load(SCOPE);
@@ -92,7 +114,7 @@ abstract class DirectConfigStoreContract {
   }
 
   @Test
-  void aSecondFirstSaveOfAScopeIsRefused() {
+  public void aSecondFirstSaveOfAScopeIsRefused() {
     store.save(SCOPE, 0, List.of(weather("/w")));
     assertThatThrownBy(() -> otherProcess().save(SCOPE, 0, List.of(weather("/x"))))
         .isInstanceOfSatisfying(DirectConfigConflictException.class, e -> assertThat(e.actualVersion()).isEqualTo(1));
@@ -100,14 +122,14 @@ abstract class DirectConfigStoreContract {
   }
 
   @Test
-  void aSaveFromAVersionTheStoreNeverReachedIsRefused() {
+  public void aSaveFromAVersionTheStoreNeverReachedIsRefused() {
     assertThatThrownBy(() -> store.save(SCOPE, 3, List.of(weather("/w"))))
         .isInstanceOfSatisfying(DirectConfigConflictException.class, e -> assertThat(e.actualVersion()).isZero());
     assertThat(store.load(SCOPE).version()).isZero();
   }
 
   @Test
-  void scopesAreKeptApart() {
+  public void scopesAreKeptApart() {
     store.save(SCOPE, 0, List.of(weather("/w")));
     store.save("guild-7", 0, everyField());
     assertThat(otherProcess().load(SCOPE).configs()).containsExactly(weather("/w"));
@@ -115,7 +137,7 @@ abstract class DirectConfigStoreContract {
   }
 
   @Test
-  void badArgumentsAreRefusedNamingTheValue() {
+  public void badArgumentsAreRefusedNamingTheValue() {
     assertThatThrownBy(() -> store.load(" ")).isInstanceOf(IllegalArgumentException.class)
         .hasMessage("scope must not be blank, but was [ ]");
     assertThatThrownBy(() -> store.save(SCOPE, -1, List.of())).isInstanceOf(IllegalArgumentException.class)
@@ -127,7 +149,7 @@ abstract class DirectConfigStoreContract {
   }
 
   @Test
-  void twoSavesRacingFromOneVersionHaveExactlyOneWinner() throws Exception {
+  public void twoSavesRacingFromOneVersionHaveExactlyOneWinner() throws Exception {
     int rounds = 200;
     ExecutorService pool = Executors.newFixedThreadPool(2);
     try {

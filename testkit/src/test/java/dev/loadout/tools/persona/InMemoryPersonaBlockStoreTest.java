@@ -1,8 +1,9 @@
 package dev.loadout.tools.persona;
 
+import dev.loadout.testkit.stores.PersonaBlockStoreContract;
 class InMemoryPersonaBlockStoreTest extends PersonaBlockStoreContract {
   @Override
-  PersonaBlockStore newStore() {
+  protected PersonaBlockStore newStore() {
     return new InMemoryPersonaBlockStore();
   }
 }

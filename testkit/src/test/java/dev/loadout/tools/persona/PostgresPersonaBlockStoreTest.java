@@ -1,5 +1,6 @@
 package dev.loadout.tools.persona;
 
+import dev.loadout.testkit.stores.PersonaBlockStoreContract;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.loadout.core.store.Interleaving;
@@ -16,7 +17,7 @@ class PostgresPersonaBlockStoreTest extends PersonaBlockStoreContract {
   TestDatabases.PostgresSchema schema;
 
   @Override
-  PersonaBlockStore newStore() {
+  protected PersonaBlockStore newStore() {
     schema = TestDatabases.postgres();
     return JdbcPersonaBlockStore.create(schema.dataSource());
   }

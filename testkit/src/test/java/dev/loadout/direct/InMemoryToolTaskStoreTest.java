@@ -1,9 +1,10 @@
 package dev.loadout.direct;
 
+import dev.loadout.testkit.stores.ToolTaskStoreContract;
 /** The contract in memory. */
 class InMemoryToolTaskStoreTest extends ToolTaskStoreContract {
   @Override
-  ToolTaskStore newStore() {
+  protected ToolTaskStore newStore() {
     return new InMemoryToolTaskStore();
   }
 }

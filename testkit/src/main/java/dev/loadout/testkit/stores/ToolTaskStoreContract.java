@@ -1,8 +1,13 @@
-package dev.loadout.direct;
+package dev.loadout.testkit.stores;
 
-import static dev.loadout.direct.DirectFixtures.T0;
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.loadout.direct.BookedContext;
+import dev.loadout.direct.ClaimResult;
+import dev.loadout.direct.ToolTask;
+import dev.loadout.direct.ToolTaskStore;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -12,43 +17,66 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.apiguardian.api.API;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-/** What every {@link ToolTaskStore} must do; a subclass makes a fresh, empty store. */
-abstract class ToolTaskStoreContract {
-  static final Duration COOLDOWN = Duration.ofSeconds(60);
-  static final Duration STALE = Duration.ofSeconds(25);
+/**
+ * What every {@link ToolTaskStore} must do, as a JUnit 5 suite: extend it, return a fresh, empty store from
+ * {@link #newStore()}, and for a store shared by processes also {@link #otherProcess()} (a second store on the same
+ * data). It checks atomic claims under races, the session's one task slot, cooldowns, stale and pending tasks,
+ * cancellation and completion; Loadout's in-memory, SQLite and PostgreSQL stores pass it.
+ *
+ * <pre>{@code
+ * class MyTaskStoreTest extends ToolTaskStoreContract {
+ *   protected ToolTaskStore newStore() { return new MyTaskStore(freshDatabase()); }
+ * }
+ * }</pre>
+ *
+ * @since 0.1
+ */
+@API(status = EXPERIMENTAL, since = "0.1")
+public abstract class ToolTaskStoreContract {
+  /** The instant the contract's tasks start at. */
+  protected static final Instant T0 = Instant.parse("2026-03-01T12:00:00Z");
 
-  ToolTaskStore store;
+  /** The cooldown the contract claims with. */
+  protected static final Duration COOLDOWN = Duration.ofSeconds(60);
+  /** After this long a running task counts as stale. */
+  protected static final Duration STALE = Duration.ofSeconds(25);
 
-  abstract ToolTaskStore newStore() throws Exception;
+  /** The store under test, new for each test. */
+  protected ToolTaskStore store;
+
+  /** A new, empty store. */
+  protected abstract ToolTaskStore newStore() throws Exception;
 
   /** A second store on the same data, as another process would have; the same store for in-memory. */
-  ToolTaskStore otherProcess() {
+  protected ToolTaskStore otherProcess() {
     return store;
   }
 
   /** Race rounds of two claims each; a networked database costs a connection per claim, so it may run fewer. */
-  int raceRounds() {
+  protected int raceRounds() {
     return 1500;
   }
 
+  /** Makes the store for the next test. */
   @BeforeEach
-  void createStore() throws Exception {
+  public void createStore() throws Exception {
     store = newStore();
   }
 
-  static ToolTask task(String session, String id, String message, ToolTask.State state, Instant at) {
+  protected static ToolTask task(String session, String id, String message, ToolTask.State state, Instant at) {
     return new ToolTask(session, id, "web_search_exa", "{\"query\":\"冰雪奇缘\"}", message, 0, state, at);
   }
 
-  static ToolTask running(String id, String message, Instant at) {
+  protected static ToolTask running(String id, String message, Instant at) {
     return task("s1", id, message, ToolTask.State.RUNNING, at);
   }
 
   @Test
-  void aFreeSlotIsClaimedAndStoredWithEveryField() {
+  public void aFreeSlotIsClaimedAndStoredWithEveryField() {
     ToolTask t = running("t1", "m1", T0.plusNanos(123_456_789));
     assertThat(store.claim(t, COOLDOWN, STALE)).isEqualTo(new ClaimResult.Claimed(t));
     assertThat(store.find("s1")).contains(t);
@@ -56,7 +84,7 @@ abstract class ToolTaskStoreContract {
   }
 
   @Test
-  void aRunningTaskKeepsOtherMessagesOutAsBusy() {
+  public void aRunningTaskKeepsOtherMessagesOutAsBusy() {
     ToolTask first = running("t1", "m1", T0);
     store.claim(first, COOLDOWN, STALE);
     assertThat(store.claim(running("t2", "m2", T0.plusSeconds(5)), Duration.ofSeconds(1), STALE))
@@ -64,7 +92,7 @@ abstract class ToolTaskStoreContract {
   }
 
   @Test
-  void theSameMessageNeverClaimsTwice() {
+  public void theSameMessageNeverClaimsTwice() {
     ToolTask first = running("t1", "m1", T0);
     store.claim(first, COOLDOWN, STALE);
     store.complete("s1", "t1");
@@ -73,7 +101,7 @@ abstract class ToolTaskStoreContract {
   }
 
   @Test
-  void theCooldownCountsFromTheTaskStartAcrossTools() {
+  public void theCooldownCountsFromTheTaskStartAcrossTools() {
     store.claim(running("t1", "m1", T0), COOLDOWN, STALE);
     store.complete("s1", "t1");
     ToolTask other = new ToolTask("s1", "t2", "calc", "{}", "m2", 0, ToolTask.State.RUNNING, T0.plusSeconds(45));
@@ -85,7 +113,7 @@ abstract class ToolTaskStoreContract {
   }
 
   @Test
-  void anInterruptedRunningTaskStopsBlockingAfterTheStaleLimitAndIsNotRetried() {
+  public void anInterruptedRunningTaskStopsBlockingAfterTheStaleLimitAndIsNotRetried() {
     store.claim(running("t1", "m1", T0), Duration.ofSeconds(1), STALE);
     assertThat(store.claim(running("t2", "m2", T0.plusSeconds(24)), Duration.ofSeconds(1), STALE))
         .isInstanceOf(ClaimResult.Busy.class);
@@ -95,14 +123,14 @@ abstract class ToolTaskStoreContract {
   }
 
   @Test
-  void sessionsHaveSlotsOfTheirOwn() {
+  public void sessionsHaveSlotsOfTheirOwn() {
     store.claim(running("t1", "m1", T0), COOLDOWN, STALE);
     ToolTask elsewhere = task("s2", "t2", "m2", ToolTask.State.RUNNING, T0);
     assertThat(store.claim(elsewhere, COOLDOWN, STALE)).isEqualTo(new ClaimResult.Claimed(elsewhere));
   }
 
   @Test
-  void completeMarksTheTaskDoneAndClearsItsArguments() {
+  public void completeMarksTheTaskDoneAndClearsItsArguments() {
     store.claim(running("t1", "m1", T0), COOLDOWN, STALE);
     assertThat(store.complete("s1", "other-id")).isFalse();
     assertThat(store.complete("s1", "t1")).isTrue();
@@ -113,7 +141,7 @@ abstract class ToolTaskStoreContract {
   }
 
   @Test
-  void cancelEndsAPendingOrRunningTaskAndClearsItsArguments() {
+  public void cancelEndsAPendingOrRunningTaskAndClearsItsArguments() {
     ToolTask t = running("t1", "m1", T0);
     store.claim(t, COOLDOWN, STALE);
     assertThat(store.cancel("s1")).contains(t);
@@ -125,7 +153,7 @@ abstract class ToolTaskStoreContract {
   }
 
   @Test
-  void aPendingTaskIsClaimedOnceByTheNextMessageOfItsGeneration() {
+  public void aPendingTaskIsClaimedOnceByTheNextMessageOfItsGeneration() {
     ToolTask booked = task("s1", "t1", "m1", ToolTask.State.PENDING, T0);
     assertThat(store.claim(booked, COOLDOWN, STALE)).isEqualTo(new ClaimResult.Claimed(booked));
     assertThat(store.claimPending("s1", "m1", 0, T0.plusSeconds(1))).isEmpty();
@@ -138,7 +166,7 @@ abstract class ToolTaskStoreContract {
   }
 
   @Test
-  void aPendingTaskKeepsOtherClaimsOutButAnOlderGenerationsDoesNot() {
+  public void aPendingTaskKeepsOtherClaimsOutButAnOlderGenerationsDoesNot() {
     store.claim(task("s1", "t1", "m1", ToolTask.State.PENDING, T0), Duration.ofSeconds(1), STALE);
     assertThat(store.claim(running("t2", "m2", T0.plusSeconds(100)), Duration.ofSeconds(1), STALE))
         .isInstanceOf(ClaimResult.Busy.class);
@@ -146,7 +174,7 @@ abstract class ToolTaskStoreContract {
     assertThat(store.claim(newer, Duration.ofSeconds(1), STALE)).isEqualTo(new ClaimResult.Claimed(newer));
   }
 
-  static final BookedContext ALICE = new BookedContext("alice", "g1", "c1", null, "tomori",
+  protected static final BookedContext ALICE = new BookedContext("alice", "g1", "c1", null, "tomori",
       java.util.Set.of("MANAGE_GUILD", "SEND_MESSAGES"), java.util.Map.of("web_search", true), "zh-CN",
       "帮我查一下冰雪奇缘", java.util.List.of(dev.loadout.core.participants.Participant.builder(
               dev.loadout.core.participants.ParticipantId.user("bob")).label("Bob")
@@ -154,13 +182,13 @@ abstract class ToolTaskStoreContract {
               java.util.Set.of(dev.loadout.core.participants.AliasPurpose.TOOL_TARGET))
           .inContext(true).build()));
 
-  static ToolTask booking(String id, String message, Instant at, BookedContext by) {
+  protected static ToolTask booking(String id, String message, Instant at, BookedContext by) {
     return new ToolTask("s1", id, "web_search_exa", "{\"query\":\"冰雪奇缘\"}", message, 0, ToolTask.State.PENDING, at,
         at, by);
   }
 
   @Test
-  void aBookingKeepsWhoBookedItAndWhenUntilItEnds() {
+  public void aBookingKeepsWhoBookedItAndWhenUntilItEnds() {
     ToolTask booked = booking("t1", "m1", T0, ALICE);
     store.claim(booked, COOLDOWN, STALE, Duration.ofMinutes(5));
     assertThat(otherProcess().find("s1")).contains(booked);
@@ -176,7 +204,7 @@ abstract class ToolTaskStoreContract {
   }
 
   @Test
-  void aBookingWithUnknownPermissionsStaysUnknownNotEmpty() {
+  public void aBookingWithUnknownPermissionsStaysUnknownNotEmpty() {
     BookedContext unknown = new BookedContext(null, null, null, null, null, null, java.util.Map.of(), "und", null,
         java.util.List.of());
     store.claim(booking("t1", "m1", T0, unknown), COOLDOWN, STALE, Duration.ofMinutes(5));
@@ -184,7 +212,7 @@ abstract class ToolTaskStoreContract {
   }
 
   @Test
-  void aBookingPastItsAgeIsExpiredNotClaimedAndNoLongerKeepsOthersOut() {
+  public void aBookingPastItsAgeIsExpiredNotClaimedAndNoLongerKeepsOthersOut() {
     Duration age = Duration.ofMinutes(5);
     store.claim(booking("t1", "m1", T0, ALICE), Duration.ofSeconds(1), STALE, age);
     assertThat(store.claimPending("s1", "m2", 0, T0.plus(age), age)).isEmpty();
@@ -200,7 +228,7 @@ abstract class ToolTaskStoreContract {
   }
 
   @Test
-  void aBookingWithinItsAgeIsClaimedAndKeepsOthersOut() {
+  public void aBookingWithinItsAgeIsClaimedAndKeepsOthersOut() {
     Duration age = Duration.ofMinutes(5);
     store.claim(booking("t1", "m1", T0, ALICE), Duration.ofSeconds(1), STALE, age);
     assertThat(store.claim(running("t2", "m2", T0.plus(age).minusSeconds(1)), Duration.ofSeconds(1), STALE, age))
@@ -209,7 +237,7 @@ abstract class ToolTaskStoreContract {
   }
 
   @Test
-  void twoThreadsNeverBothClaimTheSameSlot() throws Exception {
+  public void twoThreadsNeverBothClaimTheSameSlot() throws Exception {
     int rounds = raceRounds();
     AtomicInteger claimed = new AtomicInteger();
     AtomicInteger doubles = new AtomicInteger();

@@ -1,5 +1,6 @@
 package dev.loadout.direct;
 
+import dev.loadout.testkit.stores.DirectConfigStoreContract;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

@@ -1,5 +1,6 @@
 package dev.loadout.direct;
 
+import dev.loadout.testkit.stores.ToolTaskStoreContract;
 import static dev.loadout.direct.DirectFixtures.T0;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -16,7 +17,7 @@ class PostgresToolTaskStoreTest extends ToolTaskStoreContract {
   ToolTaskStore other;
 
   @Override
-  ToolTaskStore newStore() {
+  protected ToolTaskStore newStore() {
     schema = TestDatabases.postgres();
     ToolTaskStore s = JdbcToolTaskStore.create(schema.dataSource());
     other = JdbcToolTaskStore.create(schema.dataSource());
@@ -24,12 +25,12 @@ class PostgresToolTaskStoreTest extends ToolTaskStoreContract {
   }
 
   @Override
-  ToolTaskStore otherProcess() {
+  protected ToolTaskStore otherProcess() {
     return other;
   }
 
   @Override
-  int raceRounds() {
+  protected int raceRounds() {
     return 1000;
   }
 

@@ -1,5 +1,6 @@
 package dev.loadout.direct;
 
+import dev.loadout.testkit.stores.ToolTaskStoreContract;
 import static dev.loadout.direct.DirectFixtures.T0;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -17,7 +18,7 @@ class SqliteToolTaskStoreTest extends ToolTaskStoreContract {
   ToolTaskStore other;
 
   @Override
-  ToolTaskStore newStore() {
+  protected ToolTaskStore newStore() {
     // The embedded default: WAL, a busy timeout, synchronous=NORMAL.
     dataSource = SqliteDatabase.file(folder.resolve("tasks.db")).dataSource();
     ToolTaskStore s = JdbcToolTaskStore.create(dataSource);
@@ -26,7 +27,7 @@ class SqliteToolTaskStoreTest extends ToolTaskStoreContract {
   }
 
   @Override
-  ToolTaskStore otherProcess() {
+  protected ToolTaskStore otherProcess() {
     return other;
   }
 

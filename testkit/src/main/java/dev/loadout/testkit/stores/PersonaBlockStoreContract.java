@@ -1,10 +1,16 @@
-package dev.loadout.tools.persona;
+package dev.loadout.testkit.stores;
+
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.loadout.tools.persona.BlockType;
+import dev.loadout.tools.persona.PersonaBlock;
+import dev.loadout.tools.persona.PersonaBlockStore;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import org.apiguardian.api.API;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -12,27 +18,30 @@ import org.junit.jupiter.api.Test;
  * What every {@link PersonaBlockStore} must do; run against each implementation by a subclass that makes a
  * fresh, empty store.
  */
-abstract class PersonaBlockStoreContract {
-  static final Instant T0 = Instant.parse("2026-03-01T12:00:00Z");
-  static final PersonaBlock.Key ALICE = new PersonaBlock.Key("g1", "p1", "100");
-  static final PersonaBlock.Key BOB = new PersonaBlock.Key("g1", "p1", "200");
+@API(status = EXPERIMENTAL, since = "0.1")
+public abstract class PersonaBlockStoreContract {
+  protected static final Instant T0 = Instant.parse("2026-03-01T12:00:00Z");
+  protected static final PersonaBlock.Key ALICE = new PersonaBlock.Key("g1", "p1", "100");
+  protected static final PersonaBlock.Key BOB = new PersonaBlock.Key("g1", "p1", "200");
 
-  PersonaBlockStore store;
+  /** The store under test, new for each test. */
+  protected PersonaBlockStore store;
 
   /** A new, empty store. */
-  abstract PersonaBlockStore newStore() throws Exception;
+  protected abstract PersonaBlockStore newStore() throws Exception;
 
+  /** Makes the store for the next test. */
   @BeforeEach
-  void createStore() throws Exception {
+  public void createStore() throws Exception {
     store = newStore();
   }
 
-  static PersonaBlock block(PersonaBlock.Key key, BlockType type, Instant from, Duration length) {
+  protected static PersonaBlock block(PersonaBlock.Key key, BlockType type, Instant from, Duration length) {
     return new PersonaBlock(key, type, "spam", from, from.plus(length));
   }
 
   @Test
-  void savedBlockIsFoundWhileActiveWithEveryField() {
+  public void savedBlockIsFoundWhileActiveWithEveryField() {
     PersonaBlock b = new PersonaBlock(ALICE, BlockType.MUTE, "kept pinging, über-rude 🙃", T0, T0.plus(Duration.ofHours(3)));
     store.upsert(b);
     assertThat(store.find(ALICE, T0)).contains(b);
@@ -40,14 +49,14 @@ abstract class PersonaBlockStoreContract {
   }
 
   @Test
-  void expiredBlockIsIgnoredFromItsExpiryInstantOn() {
+  public void expiredBlockIsIgnoredFromItsExpiryInstantOn() {
     store.upsert(block(ALICE, BlockType.BLOCK, T0, Duration.ofHours(1)));
     assertThat(store.find(ALICE, T0.plus(Duration.ofHours(1)))).isEmpty();
     assertThat(store.active("g1", "p1", T0.plus(Duration.ofHours(2)))).isEmpty();
   }
 
   @Test
-  void upsertReplacesTheBlockOfTheSameGuildPersonaAndUser() {
+  public void upsertReplacesTheBlockOfTheSameGuildPersonaAndUser() {
     store.upsert(block(ALICE, BlockType.MUTE, T0, Duration.ofHours(1)));
     PersonaBlock longer = block(ALICE, BlockType.BLOCK, T0.plusSeconds(60), Duration.ofHours(5));
     store.upsert(longer);
@@ -56,7 +65,7 @@ abstract class PersonaBlockStoreContract {
   }
 
   @Test
-  void upsertRevivesAnExpiredRow() {
+  public void upsertRevivesAnExpiredRow() {
     store.upsert(block(ALICE, BlockType.MUTE, T0, Duration.ofHours(1)));
     PersonaBlock again = block(ALICE, BlockType.BLOCK, T0.plus(Duration.ofHours(4)), Duration.ofHours(1));
     store.upsert(again);
@@ -64,7 +73,7 @@ abstract class PersonaBlockStoreContract {
   }
 
   @Test
-  void blocksAreScopedToGuildAndPersona() {
+  public void blocksAreScopedToGuildAndPersona() {
     store.upsert(block(ALICE, BlockType.BLOCK, T0, Duration.ofHours(1)));
     assertThat(store.find(new PersonaBlock.Key("g1", "p2", "100"), T0)).isEmpty();
     assertThat(store.find(new PersonaBlock.Key("g2", "p1", "100"), T0)).isEmpty();
@@ -72,7 +81,7 @@ abstract class PersonaBlockStoreContract {
   }
 
   @Test
-  void activeListsOnlyActiveBlocksOfThePersonaOrderedByUser() {
+  public void activeListsOnlyActiveBlocksOfThePersonaOrderedByUser() {
     PersonaBlock bob = block(BOB, BlockType.MUTE, T0, Duration.ofHours(2));
     PersonaBlock alice = block(ALICE, BlockType.BLOCK, T0, Duration.ofHours(2));
     store.upsert(bob);
@@ -83,7 +92,7 @@ abstract class PersonaBlockStoreContract {
   }
 
   @Test
-  void removeReturnsTheActiveBlockAndDeletesIt() {
+  public void removeReturnsTheActiveBlockAndDeletesIt() {
     PersonaBlock b = block(ALICE, BlockType.BLOCK, T0, Duration.ofHours(1));
     store.upsert(b);
     assertThat(store.remove(ALICE, T0)).contains(b);
@@ -92,14 +101,14 @@ abstract class PersonaBlockStoreContract {
   }
 
   @Test
-  void removingAnExpiredBlockReportsNothingButDeletesTheRow() {
+  public void removingAnExpiredBlockReportsNothingButDeletesTheRow() {
     store.upsert(block(ALICE, BlockType.BLOCK, T0, Duration.ofHours(1)));
     assertThat(store.remove(ALICE, T0.plus(Duration.ofHours(2)))).isEmpty();
     assertThat(store.pruneExpired(T0.plus(Duration.ofDays(9)))).isZero();
   }
 
   @Test
-  void pruneDeletesExactlyTheExpiredRows() {
+  public void pruneDeletesExactlyTheExpiredRows() {
     store.upsert(block(ALICE, BlockType.BLOCK, T0, Duration.ofHours(1)));
     store.upsert(block(BOB, BlockType.MUTE, T0, Duration.ofHours(3)));
     store.upsert(block(new PersonaBlock.Key("g2", "p1", "100"), BlockType.MUTE, T0, Duration.ofHours(1)));
@@ -110,7 +119,7 @@ abstract class PersonaBlockStoreContract {
   }
 
   @Test
-  void instantsRoundTripAtMillisecondPrecision() {
+  public void instantsRoundTripAtMillisecondPrecision() {
     Instant odd = Instant.parse("2026-03-01T12:00:00.123456789Z");
     store.upsert(new PersonaBlock(ALICE, BlockType.MUTE, "r", odd, odd.plus(Duration.ofMinutes(90))));
     PersonaBlock read = store.find(ALICE, odd).orElseThrow();
@@ -119,7 +128,7 @@ abstract class PersonaBlockStoreContract {
   }
 
   @Test
-  void manyKeysStayIndependent() {
+  public void manyKeysStayIndependent() {
     for (int i = 0; i < 50; i++) {
       store.upsert(block(new PersonaBlock.Key("g", "p", String.format("%03d", i)), i % 2 == 0 ? BlockType.MUTE : BlockType.BLOCK,
           T0, Duration.ofHours(1 + i % 3)));
