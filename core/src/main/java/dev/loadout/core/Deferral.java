@@ -19,6 +19,11 @@ final class Deferral {
   /** 0 … n−1: the undiscovered positions of a turn that has found nothing yet. */
   final List<Integer> everyPosition;
   private volatile ToolIndex index;
+  /** The digest of the loaded prefix every turn of this deferral shows. */
+  private volatile String prefixFingerprint;
+  private final Map<String, RenderedTools> nativeRenders = new java.util.concurrent.ConcurrentHashMap<>();
+  /** The last set of found tools a turn showed, with what follows from it. */
+  private volatile Shown lastShown;
 
   Deferral(ToolSearch config, List<DeferredTool> tools, List<ToolSpec> specs, List<BaseTool> implementations,
       List<String> sources, Map<String, Integer> positions) {
@@ -43,8 +48,14 @@ final class Deferral {
       List<BaseTool> tools, List<String> sources, List<HiddenTool> hidden, Map<String, List<String>> effective,
       TurnEvents events) {
     WarnOnce warnings = loadout.warnings;
-    Split last = loadout.lastSplit;
-    boolean same = last != null && last.config == toolSearch && last.sameTools(visible, tools, sources);
+    Split last = null;
+    for (Split s : loadout.recentSplits) {
+      if (s.config == toolSearch && s.sameTools(visible, tools, sources)) {
+        last = s;
+        break;
+      }
+    }
+    boolean same = last != null;
     // The same tools as the last turn: the same candidates list, which lets a policy answer from its last decision.
     List<DeferralPolicy.Candidate> candidates = same ? last.candidates : candidates(visible, sources, warnings);
     if (candidates == null) {
@@ -130,12 +141,25 @@ final class Deferral {
     loadedSources.add(null);
     Deferral deferral = new Deferral(toolSearch, java.util.Collections.unmodifiableList(deferred), List.copyOf(specs),
         List.copyOf(implementations), java.util.Collections.unmodifiableList(deferredSources), Map.copyOf(positions));
-    loadout.lastSplit = new Split(toolSearch, visible.toArray(new ToolSpec[0]), tools.toArray(new BaseTool[0]),
+    Split made = new Split(toolSearch, visible.toArray(new ToolSpec[0]), tools.toArray(new BaseTool[0]),
         sources.toArray(new String[0]), candidates, decided, Map.copyOf(decided), List.copyOf(loaded),
         List.copyOf(loadedTools), java.util.Collections.unmodifiableList(new java.util.ArrayList<>(loadedSources)),
         deferral);
+    remember(loadout, made);
     return new PreparedTurn(loadout, context, loaded, loadedTools, loadedSources, hidden, effective, events, loaded.size(),
         deferral, discovery);
+  }
+
+  /** How many splits a Loadout keeps: a bot serving a few guilds at once alternates between their splits. */
+  static final int RECENT_SPLITS = 8;
+
+  /** Keeps a new split first among the Loadout's recent ones, dropping the oldest; racing turns may lose one, harmlessly. */
+  private static void remember(Loadout loadout, Split made) {
+    Split[] old = loadout.recentSplits;
+    Split[] next = new Split[Math.min(RECENT_SPLITS, old.length + 1)];
+    next[0] = made;
+    System.arraycopy(old, 0, next, 1, next.length - 1);
+    loadout.recentSplits = next;
   }
 
   /**
@@ -187,6 +211,99 @@ final class Deferral {
       }
       return true;
     }
+  }
+
+  /**
+   * What a turn showing these found tools (positions, in the order found) leaves deferred, and the turn's fingerprint
+   * once computed: the same for every turn of a session between two discoveries, so kept for the last set.
+   */
+  Shown shown(int[] found) {
+    Shown s = lastShown;
+    if (s != null && java.util.Arrays.equals(s.found, found)) {
+      return s;
+    }
+    List<Integer> rest;
+    if (found.length == 0) {
+      rest = everyPosition;
+    } else {
+      boolean[] taken = new boolean[tools.size()];
+      for (int k : found) {
+        taken[k] = true;
+      }
+      List<Integer> left = new java.util.ArrayList<>(tools.size() - found.length);
+      for (int k = 0; k < taken.length; k++) {
+        if (!taken[k]) {
+          left.add(k);
+        }
+      }
+      rest = java.util.Collections.unmodifiableList(left);
+    }
+    s = new Shown(found.clone(), rest);
+    lastShown = s;
+    return s;
+  }
+
+  /** The prefix's digest, computed by the first turn that asks: every turn of this deferral shows the same prefix. */
+  String prefixFingerprint(List<ToolSpec> prefix) {
+    String f = prefixFingerprint;
+    if (f == null) {
+      f = Fingerprints.ofTurn(prefix);
+      prefixFingerprint = f;
+    }
+    return f;
+  }
+
+  /** See {@link #shown(int[])}; the fingerprint is set once by the first turn that computes it. */
+  static final class Shown {
+    private final int[] found;
+    private final List<Integer> rest;
+    private volatile String fingerprint;
+    /** The shown tools, their implementations and sources (prefix, then the found ones), once a turn made them. */
+    private volatile Object[] lists;
+
+    Shown(int[] found, List<Integer> rest) {
+      this.found = found;
+      this.rest = rest;
+    }
+
+    List<Integer> rest() {
+      return rest;
+    }
+
+    String fingerprint() {
+      return fingerprint;
+    }
+
+    void fingerprint(String f) {
+      fingerprint = f;
+    }
+
+    Object[] lists() {
+      return lists;
+    }
+
+    void lists(Object[] l) {
+      lists = l;
+    }
+  }
+
+  /**
+   * A native render of a turn of this deferral, from the ones already made: turns between two discoveries render the
+   * same bytes, and a native render writes every deferred tool, hundreds of them on a large guild. Keyed by the
+   * turn's fingerprint (which covers the shown tools and the deferred ones in order); a few kept, then started over.
+   */
+  RenderedTools nativeRender(PreparedTurn turn, Dialect dialect, boolean strict,
+      java.util.function.Supplier<RenderedTools> render) {
+    String key = dialect.ordinal() + (strict ? "s" : "p") + turn.fingerprint();
+    RenderedTools r = nativeRenders.get(key);
+    if (r == null) {
+      r = render.get();
+      if (nativeRenders.size() >= 16) {
+        nativeRenders.clear();
+      }
+      nativeRenders.put(key, r);
+    }
+    return r;
   }
 
   List<DeferredTool> search(String query) {

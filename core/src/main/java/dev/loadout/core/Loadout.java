@@ -97,8 +97,8 @@ public final class Loadout implements AutoCloseable {
   private final boolean cacheBreakpoint;
   /** Tool search; null when off. */
   private final ToolSearch toolSearch;
-  /** The last turn's split into loaded and deferred tools, for warm turns; null before the first. */
-  volatile Deferral.Split lastSplit;
+  /** The last turns' splits into loaded and deferred tools, most recent first (see {@link Deferral}). */
+  volatile Deferral.Split[] recentSplits = new Deferral.Split[0];
 
   private Loadout(Builder b) {
     this.registry = b.registry;
@@ -188,9 +188,11 @@ public final class Loadout implements AutoCloseable {
     ToolRegistry.Entry[] external = r.accepted;
     // External tools are decided first: a replacement hides its built-ins only when one of its tools is shown on
     // this turn, so a guild is never left without a tool of the family while its replacement is hidden.
-    Decided[] outside = new Decided[external.length];
+    // Hidden entries of external tools come after the built-ins', as the tools do.
+    ToolSpec[] outside = new ToolSpec[external.length];
+    List<HiddenTool> outsideHidden = new ArrayList<>(0);
     for (int k = 0; k < external.length; k++) {
-      outside[k] = decide(external[k], context);
+      outside[k] = decide(external[k], context, outsideHidden);
     }
     Map<String, List<String>> effective = effectiveReplacements(r, external, outside);
     int total = builtIns.length + external.length;
@@ -210,10 +212,13 @@ public final class Loadout implements AutoCloseable {
         hidden.add(new HiddenTool(entry.spec.name(), reasons));
         continue;
       }
-      keep(entry, decide(entry, context), visible, tools, sources, hidden);
+      keep(entry, decide(entry, context, hidden), visible, tools, sources);
+    }
+    if (!outsideHidden.isEmpty()) {
+      hidden.addAll(outsideHidden);
     }
     for (int k = 0; k < external.length; k++) {
-      keep(external[k], outside[k], visible, tools, sources, hidden);
+      keep(external[k], outside[k], visible, tools, sources);
     }
     PreparedTurn turn = toolSearch == null ? null
         : Deferral.prepare(this, toolSearch, context, visible, tools, sources, hidden, effective, events);
@@ -229,35 +234,36 @@ public final class Loadout implements AutoCloseable {
     return turn;
   }
 
-  private static void keep(ToolRegistry.Entry entry, Decided d, List<ToolSpec> visible, List<BaseTool> tools,
-      List<String> sources, List<HiddenTool> hidden) {
-    hidden.addAll(d.hidden);
-    if (d.variant != null) {
-      visible.add(d.variant);
+  private static void keep(ToolRegistry.Entry entry, ToolSpec variant, List<ToolSpec> visible, List<BaseTool> tools,
+      List<String> sources) {
+    if (variant != null) {
+      visible.add(variant);
       tools.add(entry.tool);
       sources.add(entry.builtIn ? null : entry.source);
     }
   }
 
-  /** One tool's outcome on a turn: the variant shown (null when hidden) and what it adds to the hidden list. */
-  private record Decided(ToolSpec variant, List<HiddenTool> hidden) {}
-
-  private Decided decide(ToolRegistry.Entry entry, TurnContext context) {
+  /**
+   * One tool's outcome on a turn: the variant shown, or null after adding why to {@code hidden}. Writes into the turn's
+   * list rather than returning one per tool: on a 300-tool guild, a list and a result object per tool and turn were
+   * most of what a warm turn allocated.
+   */
+  private ToolSpec decide(ToolRegistry.Entry entry, TurnContext context, List<HiddenTool> hidden) {
     List<HiddenTool.Reason> reasons = availability.evaluate(entry.spec, context);
     if (reasons != null) {
-      return new Decided(null, List.of(new HiddenTool(entry.spec.name(), reasons)));
+      hidden.add(new HiddenTool(entry.spec.name(), reasons));
+      return null;
     }
-    List<HiddenTool> hidden = new ArrayList<>(0);
     ToolSpec variant = availability.assemble(entry, context, hidden);
     if (variant != null && descriptions != null) {
       variant = describe(variant, context);
     }
-    return new Decided(variant, hidden);
+    return variant;
   }
 
   /** The replaced families whose replacing tools are shown on this turn, with those tools' names, sorted. */
   private static Map<String, List<String>> effectiveReplacements(Routing r, ToolRegistry.Entry[] external,
-      Decided[] outside) {
+      ToolSpec[] outside) {
     if (r.replacementNames.isEmpty()) {
       return Map.of();
     }
@@ -265,7 +271,7 @@ public final class Loadout implements AutoCloseable {
     r.replacementNames.forEach((family, names) -> {
       List<String> shown = new ArrayList<>(names.size());
       for (int k = 0; k < external.length; k++) {
-        if (outside[k].variant != null && names.contains(external[k].spec.name())) {
+        if (outside[k] != null && names.contains(external[k].spec.name())) {
           shown.add(external[k].spec.name());
         }
       }
@@ -363,7 +369,8 @@ public final class Loadout implements AutoCloseable {
   /** The turn's tools in a dialect, from the render cache when an earlier turn had the same ones; an event either way. */
   RenderedTools render(PreparedTurn turn, Dialect dialect, boolean strict) {
     if (turn.isNative(dialect)) {
-      RenderedTools tools = NativeSearchRender.render(turn, dialect, strict, cacheBreakpoint);
+      RenderedTools tools = turn.deferral().nativeRender(turn, dialect, strict,
+          () -> NativeSearchRender.render(turn, dialect, strict, cacheBreakpoint));
       turn.events().renderEnd(turn, dialect, strict, false);
       return tools;
     }

@@ -74,6 +74,7 @@ public final class PreparedTurn {
    * A turn whose first {@code stableCount} visible tools are its stable prefix; with a deferral, the discovery's tools
    * that the deferral holds are appended after the prefix in the order found, and the rest stay deferred.
    */
+  @SuppressWarnings("unchecked") // the memo keeps the three lists it was given
   PreparedTurn(Loadout loadout, TurnContext context, List<ToolSpec> visible, List<BaseTool> tools, List<String> sources,
       List<HiddenTool> hidden, Map<String, List<String>> replacementNames, TurnEvents events, int stableCount,
       Deferral deferral, ToolDiscovery discovery) {
@@ -89,30 +90,42 @@ public final class PreparedTurn {
     List<BaseTool> shownTools = tools;
     List<String> shownSources = sources;
     List<Integer> rest = List.of();
+    Deferral.Shown memo = null;
     if (deferral != null) {
-      shown = new ArrayList<>(visible.subList(0, stableCount));
-      shownTools = new ArrayList<>(tools.subList(0, stableCount));
-      shownSources = new ArrayList<>(sources.subList(0, stableCount));
-      boolean[] found = null;
+      // Positions of the found tools, in the order found; a warm turn finds the same ones as the last.
+      int[] order = new int[0];
+      int count = 0;
       for (String name : discovery.names()) {
         Integer k = deferral.positions.get(name);
-        if (k != null && (found == null || !found[k])) {
-          found = found == null ? new boolean[deferral.tools.size()] : found;
-          found[k] = true;
+        if (k != null && !contains(order, count, k)) {
+          if (count == order.length) {
+            order = java.util.Arrays.copyOf(order, Math.max(4, count * 2));
+          }
+          order[count++] = k;
+        }
+      }
+      order = count == order.length ? order : java.util.Arrays.copyOf(order, count);
+      memo = deferral.shown(order);
+      rest = memo.rest();
+      if (count == 0 && visible.size() == stableCount) {
+        shown = visible; // the prefix lists are immutable and shared by every turn of the split
+      } else if (memo.lists() != null) {
+        Object[] lists = memo.lists();
+        shown = (List<ToolSpec>) lists[0];
+        shownTools = (List<BaseTool>) lists[1];
+        shownSources = (List<String>) lists[2];
+      } else {
+        shown = new ArrayList<>(visible.subList(0, stableCount));
+        shownTools = new ArrayList<>(tools.subList(0, stableCount));
+        shownSources = new ArrayList<>(sources.subList(0, stableCount));
+        for (int k : order) {
           shown.add(deferral.specs.get(k));
           shownTools.add(deferral.implementations.get(k));
           shownSources.add(deferral.sources.get(k));
         }
-      }
-      if (found == null) {
-        rest = deferral.everyPosition; // nothing found yet: the common turn allocates no list of its own
-      } else {
-        rest = new ArrayList<>();
-        for (int k = 0; k < found.length; k++) {
-          if (!found[k]) {
-            rest.add(k);
-          }
-        }
+        // Never changed after this: every later turn with the same found tools shares them.
+        memo.lists(new Object[] {Collections.unmodifiableList(shown), Collections.unmodifiableList(shownTools),
+            Collections.unmodifiableList(shownSources)});
       }
     }
     this.visible = Collections.unmodifiableList(shown);
@@ -124,10 +137,25 @@ public final class PreparedTurn {
       this.prefixFingerprint = stableCount == this.visible.size() ? fingerprint
           : Fingerprints.ofTurn(this.visible.subList(0, stableCount));
     } else {
-      // The deferred tools are part of what native renders show, so they are part of the turn's fingerprint.
-      this.fingerprint = Fingerprints.ofTurn(this.visible, deferral.specs, rest);
-      this.prefixFingerprint = Fingerprints.ofTurn(this.visible.subList(0, stableCount));
+      // The deferred tools are part of what native renders show, so they are part of the turn's fingerprint. Both
+      // digests walk every deferred tool, so they are kept with the deferral for the set of found tools.
+      String f = memo.fingerprint();
+      if (f == null) {
+        f = Fingerprints.ofTurn(this.visible, deferral.specs, rest);
+        memo.fingerprint(f);
+      }
+      this.fingerprint = f;
+      this.prefixFingerprint = deferral.prefixFingerprint(this.visible.subList(0, stableCount));
     }
+  }
+
+  private static boolean contains(int[] a, int n, int k) {
+    for (int i = 0; i < n; i++) {
+      if (a[i] == k) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** The context this turn was prepared for. */
