@@ -16,6 +16,8 @@ final class Deferral {
   final List<String> sources;
   /** Name → position in the lists above. */
   final Map<String, Integer> positions;
+  /** How many loaded tools follow the stable prefix because the message asked for them (deliberate tool mode). */
+  final int asked;
   /** 0 … n−1: the undiscovered positions of a turn that has found nothing yet. */
   final List<Integer> everyPosition;
   private volatile ToolIndex index;
@@ -26,7 +28,8 @@ final class Deferral {
   private volatile Shown lastShown;
 
   Deferral(ToolSearch config, List<DeferredTool> tools, List<ToolSpec> specs, List<BaseTool> implementations,
-      List<String> sources, Map<String, Integer> positions) {
+      List<String> sources, Map<String, Integer> positions, int asked) {
+    this.asked = asked;
     this.config = config;
     this.tools = tools;
     this.specs = specs;
@@ -42,22 +45,25 @@ final class Deferral {
 
   /**
    * The turn with the policy's deferred tools taken out of the loaded list and {@value ToolSearch#FUNCTION_NAME} ending
-   * its stable prefix; null when nothing is deferred. Core tools are never deferred.
+   * its stable prefix; null when nothing is deferred. Core tools are never deferred. With {@code deliberate} (the
+   * tools deliberate tool mode filters on this message, when {@link ToolSearch.Builder#deliberateModeDefers(boolean)}
+   * is on and the mode is active), those are deferred too, and every other non-core tool the turn loads comes after
+   * the prefix, so the prefix is the same whatever the message asks for.
    */
   static PreparedTurn prepare(Loadout loadout, ToolSearch toolSearch, TurnContext context, List<ToolSpec> visible,
       List<BaseTool> tools, List<String> sources, List<HiddenTool> hidden, Map<String, List<String>> effective,
-      TurnEvents events) {
+      TurnEvents events, Map<String, HiddenTool.Reason> deliberate) {
     WarnOnce warnings = loadout.warnings;
+    Split[] recent = loadout.recentSplits;
     Split last = null;
-    for (Split s : loadout.recentSplits) {
+    for (Split s : recent) {
       if (s.config == toolSearch && s.sameTools(visible, tools, sources)) {
         last = s;
         break;
       }
     }
-    boolean same = last != null;
-    // The same tools as the last turn: the same candidates list, which lets a policy answer from its last decision.
-    List<DeferralPolicy.Candidate> candidates = same ? last.candidates : candidates(visible, sources, warnings);
+    // The same tools as a recent turn: the same candidates list, which lets a policy answer from its last decision.
+    List<DeferralPolicy.Candidate> candidates = last != null ? last.candidates : candidates(visible, sources, warnings);
     if (candidates == null) {
       return null;
     }
@@ -67,19 +73,30 @@ final class Deferral {
     } catch (RuntimeException e) {
       warnings.warn(Loadout.LOG, "deferral|" + e.getClass().getName(), () -> "Deferral policy "
           + toolSearch.policy.getClass().getName() + " failed; this turn defers nothing", e);
-      return null;
+      decided = Map.of();
     }
-    if (decided == null || decided.isEmpty()) {
+    decided = decided == null ? Map.of() : decided;
+    boolean layered = deliberate != null;
+    if (layered && !deliberate.isEmpty()) {
+      // The policy's reason first: it holds on every message, the mode's only on this one.
+      Map<String, HiddenTool.Reason> both = new java.util.HashMap<>(deliberate);
+      both.putAll(decided);
+      decided = both;
+    }
+    if (decided.isEmpty() && !layered) {
       return null;
     }
     ToolDiscovery discovery = context.attribute(ToolDiscovery.KEY).orElseGet(ToolDiscovery::create);
-    if (same && (decided == last.answer || last.decided.equals(decided))) {
-      // A warm turn: the same variants and the same decisions as the last turn, so its split (and search index) holds.
-      return new PreparedTurn(loadout, context, last.loaded, last.loadedTools, last.loadedSources, hidden, effective,
-          events, last.loaded.size(), last.deferral, discovery);
+    for (Split s : recent) {
+      if (s.config == toolSearch && s.layered == layered && (s == last || s.sameTools(visible, tools, sources))
+          && (decided == s.answer || s.decided.equals(decided))) {
+        // A warm turn: the same variants and the same decisions as a recent turn, so its split (and index) holds.
+        return new PreparedTurn(loadout, context, s.loaded, s.loadedTools, s.loadedSources, hidden, effective,
+            events, s.stableCount, s.deferral, discovery);
+      }
     }
     return split(loadout, toolSearch, context, visible, tools, sources, hidden, effective, events, candidates, decided,
-        discovery);
+        discovery, deliberate);
   }
 
   /** The policy's candidates; null when a tool takes the search function's name (tool search is then off). */
@@ -102,8 +119,13 @@ final class Deferral {
   private static PreparedTurn split(Loadout loadout, ToolSearch toolSearch, TurnContext context, List<ToolSpec> visible,
       List<BaseTool> tools, List<String> sources, List<HiddenTool> hidden, Map<String, List<String>> effective,
       TurnEvents events, List<DeferralPolicy.Candidate> candidates, Map<String, HiddenTool.Reason> decided,
-      ToolDiscovery discovery) {
+      ToolDiscovery discovery, Map<String, HiddenTool.Reason> deliberate) {
     WarnOnce warnings = loadout.warnings;
+    boolean layered = deliberate != null;
+    // Under deliberate tool mode, loaded non-core tools depend on the message, so they follow the prefix.
+    List<ToolSpec> asked = new java.util.ArrayList<>();
+    List<BaseTool> askedTools = new java.util.ArrayList<>();
+    List<String> askedSources = new java.util.ArrayList<>();
     List<ToolSpec> loaded = new java.util.ArrayList<>(visible.size() + 1);
     List<BaseTool> loadedTools = new java.util.ArrayList<>(visible.size() + 1);
     List<String> loadedSources = new java.util.ArrayList<>(visible.size() + 1);
@@ -115,12 +137,18 @@ final class Deferral {
     for (int i = 0; i < visible.size(); i++) {
       ToolSpec v = visible.get(i);
       HiddenTool.Reason reason = decided.get(v.name());
-      if (reason != null && v.isCore()) {
+      if (reason != null && v.isCore() && layered && deliberate.get(v.name()) == reason) {
+        reason = null; // a core tool the message did not ask for: loaded, as core tools always are
+      } else if (reason != null && v.isCore()) {
         warnings.warn(Loadout.LOG, "deferral-core|" + v.name(), () -> "Deferral policy " + toolSearch.policy.getClass().getName()
             + " deferred core tool '" + v.name() + "'; core tools are always loaded", null);
         reason = null;
       }
-      if (reason == null) {
+      if (reason == null && layered && !v.isCore()) {
+        asked.add(v);
+        askedTools.add(tools.get(i));
+        askedSources.add(sources.get(i));
+      } else if (reason == null) {
         loaded.add(v);
         loadedTools.add(tools.get(i));
         loadedSources.add(sources.get(i));
@@ -133,21 +161,26 @@ final class Deferral {
         deferredSources.add(sources.get(i));
       }
     }
-    if (deferred.isEmpty()) {
+    if (deferred.isEmpty() && !layered) {
       return null;
     }
     loaded.add(toolSearch.function);
     loadedTools.add(SearchToolsTool.INSTANCE);
     loadedSources.add(null);
+    int stableCount = loaded.size();
+    loaded.addAll(asked);
+    loadedTools.addAll(askedTools);
+    loadedSources.addAll(askedSources);
     Deferral deferral = new Deferral(toolSearch, java.util.Collections.unmodifiableList(deferred), List.copyOf(specs),
-        List.copyOf(implementations), java.util.Collections.unmodifiableList(deferredSources), Map.copyOf(positions));
+        List.copyOf(implementations), java.util.Collections.unmodifiableList(deferredSources), Map.copyOf(positions),
+        asked.size());
     Split made = new Split(toolSearch, visible.toArray(new ToolSpec[0]), tools.toArray(new BaseTool[0]),
         sources.toArray(new String[0]), candidates, decided, Map.copyOf(decided), List.copyOf(loaded),
         List.copyOf(loadedTools), java.util.Collections.unmodifiableList(new java.util.ArrayList<>(loadedSources)),
-        deferral);
+        deferral, stableCount, layered);
     remember(loadout, made);
-    return new PreparedTurn(loadout, context, loaded, loadedTools, loadedSources, hidden, effective, events, loaded.size(),
-        deferral, discovery);
+    return new PreparedTurn(loadout, context, made.loaded, made.loadedTools, made.loadedSources, hidden, effective,
+        events, stableCount, deferral, discovery);
   }
 
   /** How many splits a Loadout keeps: a bot serving a few guilds at once alternates between their splits. */
@@ -180,11 +213,17 @@ final class Deferral {
     final List<BaseTool> loadedTools;
     final List<String> loadedSources;
     final Deferral deferral;
+    /** How many of {@link #loaded} form the stable prefix; the rest are the tools a message asked for. */
+    final int stableCount;
+    /** Whether deliberate tool mode's deferrals were laid over the policy's. */
+    final boolean layered;
 
     Split(ToolSearch config, ToolSpec[] variants, BaseTool[] implementations, String[] sources,
         List<DeferralPolicy.Candidate> candidates, Map<String, HiddenTool.Reason> answer,
         Map<String, HiddenTool.Reason> decided, List<ToolSpec> loaded, List<BaseTool> loadedTools,
-        List<String> loadedSources, Deferral deferral) {
+        List<String> loadedSources, Deferral deferral, int stableCount, boolean layered) {
+      this.stableCount = stableCount;
+      this.layered = layered;
       this.config = config;
       this.variants = variants;
       this.implementations = implementations;

@@ -2,6 +2,8 @@ package dev.loadout.core;
 
 import static org.apiguardian.api.API.Status.MAINTAINED;
 
+import dev.loadout.core.availability.DeliberateSettings;
+import dev.loadout.core.availability.DeliberateToolMode;
 import dev.loadout.core.internal.settings.Settings;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -99,10 +101,14 @@ public final class Loadout implements AutoCloseable {
   private final ToolSearch toolSearch;
   /** The last turns' splits into loaded and deferred tools, most recent first (see {@link Deferral}). */
   volatile Deferral.Split[] recentSplits = new Deferral.Split[0];
+  /** Whether tools deliberate tool mode filters are deferred instead of hidden (see {@link ToolSearch}). */
+  private final boolean deliberateDefers;
 
   private Loadout(Builder b) {
     this.registry = b.registry;
     this.availability = new AvailabilityRunner(b.filters, warnings);
+    this.deliberateDefers = b.toolSearch != null && b.toolSearch.deliberateDefers
+        && availability.has(DELIBERATE_FILTER);
     Map<String, Integer> rank = new HashMap<>();
     for (String g : b.groupOrder) {
       rank.putIfAbsent(g, rank.size());
@@ -191,8 +197,11 @@ public final class Loadout implements AutoCloseable {
     // Hidden entries of external tools come after the built-ins', as the tools do.
     ToolSpec[] outside = new ToolSpec[external.length];
     List<HiddenTool> outsideHidden = new ArrayList<>(0);
+    // Tools deliberate tool mode filters on this message, kept available to be deferred; null unless configured and on.
+    Map<String, HiddenTool.Reason> deliberate = deliberateDefers && context.attribute(DeliberateToolMode.SETTINGS)
+        .map(DeliberateSettings::isActive).orElse(false) ? new HashMap<>() : null;
     for (int k = 0; k < external.length; k++) {
-      outside[k] = decide(external[k], context, outsideHidden);
+      outside[k] = decide(external[k], context, outsideHidden, deliberate);
     }
     Map<String, List<String>> effective = effectiveReplacements(r, external, outside);
     int total = builtIns.length + external.length;
@@ -212,7 +221,7 @@ public final class Loadout implements AutoCloseable {
         hidden.add(new HiddenTool(entry.spec.name(), reasons));
         continue;
       }
-      keep(entry, decide(entry, context, hidden), visible, tools, sources);
+      keep(entry, decide(entry, context, hidden, deliberate), visible, tools, sources);
     }
     if (!outsideHidden.isEmpty()) {
       hidden.addAll(outsideHidden);
@@ -221,7 +230,19 @@ public final class Loadout implements AutoCloseable {
       keep(external[k], outside[k], visible, tools, sources);
     }
     PreparedTurn turn = toolSearch == null ? null
-        : Deferral.prepare(this, toolSearch, context, visible, tools, sources, hidden, effective, events);
+        : Deferral.prepare(this, toolSearch, context, visible, tools, sources, hidden, effective, events, deliberate);
+    if (turn == null && deliberate != null && !deliberate.isEmpty()) {
+      // Tool search is off for this turn (a tool takes the search function's name): hide them after all.
+      for (int i = visible.size() - 1; i >= 0; i--) {
+        HiddenTool.Reason why = deliberate.get(visible.get(i).name());
+        if (why != null) {
+          hidden.add(new HiddenTool(visible.get(i).name(), List.of(why)));
+          visible.remove(i);
+          tools.remove(i);
+          sources.remove(i);
+        }
+      }
+    }
     if (turn == null) {
       turn = new PreparedTurn(this, context, visible, tools, sources, hidden, effective, events);
     }
@@ -248,17 +269,35 @@ public final class Loadout implements AutoCloseable {
    * list rather than returning one per tool: on a 300-tool guild, a list and a result object per tool and turn were
    * most of what a warm turn allocated.
    */
-  private ToolSpec decide(ToolRegistry.Entry entry, TurnContext context, List<HiddenTool> hidden) {
+  private ToolSpec decide(ToolRegistry.Entry entry, TurnContext context, List<HiddenTool> hidden,
+      Map<String, HiddenTool.Reason> deliberate) {
     List<HiddenTool.Reason> reasons = availability.evaluate(entry.spec, context);
     if (reasons != null) {
-      hidden.add(new HiddenTool(entry.spec.name(), reasons));
-      return null;
+      if (deliberate == null || !onlyDeliberate(reasons)) {
+        hidden.add(new HiddenTool(entry.spec.name(), reasons));
+        return null;
+      }
+      deliberate.put(entry.spec.name(), reasons.get(0));
     }
     ToolSpec variant = availability.assemble(entry, context, hidden);
     if (variant != null && descriptions != null) {
       variant = describe(variant, context);
     }
     return variant;
+  }
+
+  /** The name of deliberate tool mode's filter, whose reasons a {@link ToolSearch} may turn into deferrals. */
+  static final String DELIBERATE_FILTER = "deliberate_tool_mode";
+
+  /** Whether every reason is deliberate tool mode's own: only then does deferring it instead keep what the mode means. */
+  private static boolean onlyDeliberate(List<HiddenTool.Reason> reasons) {
+    for (HiddenTool.Reason r : reasons) {
+      if (!DELIBERATE_FILTER.equals(r.source())
+          || !(r.code().equals(DeliberateToolMode.NO_INTENT) || r.code().equals(DeliberateToolMode.NOT_REQUESTED))) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /** The replaced families whose replacing tools are shown on this turn, with those tools' names, sorted. */

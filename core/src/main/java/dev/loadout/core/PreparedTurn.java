@@ -107,7 +107,8 @@ public final class PreparedTurn {
       order = count == order.length ? order : java.util.Arrays.copyOf(order, count);
       memo = deferral.shown(order);
       rest = memo.rest();
-      if (count == 0 && visible.size() == stableCount) {
+      int loaded = loadedCount(stableCount, deferral);
+      if (count == 0 && visible.size() == loaded) {
         shown = visible; // the prefix lists are immutable and shared by every turn of the split
       } else if (memo.lists() != null) {
         Object[] lists = memo.lists();
@@ -115,9 +116,9 @@ public final class PreparedTurn {
         shownTools = (List<BaseTool>) lists[1];
         shownSources = (List<String>) lists[2];
       } else {
-        shown = new ArrayList<>(visible.subList(0, stableCount));
-        shownTools = new ArrayList<>(tools.subList(0, stableCount));
-        shownSources = new ArrayList<>(sources.subList(0, stableCount));
+        shown = new ArrayList<>(visible.subList(0, loaded));
+        shownTools = new ArrayList<>(tools.subList(0, loaded));
+        shownSources = new ArrayList<>(sources.subList(0, loaded));
         for (int k : order) {
           shown.add(deferral.specs.get(k));
           shownTools.add(deferral.implementations.get(k));
@@ -147,6 +148,11 @@ public final class PreparedTurn {
       this.fingerprint = f;
       this.prefixFingerprint = deferral.prefixFingerprint(this.visible.subList(0, stableCount));
     }
+  }
+
+  /** The tools a turn loads from the start: the prefix, then those the message asked for (deliberate tool mode). */
+  private static int loadedCount(int stableCount, Deferral deferral) {
+    return deferral == null ? stableCount : stableCount + deferral.asked;
   }
 
   private static boolean contains(int[] a, int n, int k) {
@@ -267,12 +273,14 @@ public final class PreparedTurn {
   }
 
   /**
-   * The names of the deferred tools a search found that this turn shows, after the stable prefix, in the order found.
+   * The names of the deferred tools a search found that this turn shows, after the stable prefix (and after the tools
+   * a message asked for when deliberate tool mode defers, see {@link ToolSearch.Builder#deliberateModeDefers(boolean)}),
+   * in the order found.
    *
    * @since 0.1
    */
   public List<String> discovered() {
-    return visibleNames().subList(stableCount, visible.size());
+    return visibleNames().subList(loadedCount(stableCount, deferral), visible.size());
   }
 
   /**
@@ -314,8 +322,9 @@ public final class PreparedTurn {
     if (!more) {
       return this;
     }
-    PreparedTurn next = new PreparedTurn(loadout, context, visible.subList(0, stableCount), tools.subList(0, stableCount),
-        sources.subList(0, stableCount), hidden, replacementNames, events, stableCount, deferral, discovery);
+    int loaded = loadedCount(stableCount, deferral);
+    PreparedTurn next = new PreparedTurn(loadout, context, visible.subList(0, loaded), tools.subList(0, loaded),
+        sources.subList(0, loaded), hidden, replacementNames, events, stableCount, deferral, discovery);
     // The next round is shown in the dialects this one was: a call checked before the host renders it again is checked
     // against what that dialect showed.
     next.rendered.set(rendered.get());

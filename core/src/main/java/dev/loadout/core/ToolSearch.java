@@ -88,6 +88,7 @@ public final class ToolSearch {
   final Set<Dialect> nativeDialects;
   final AnthropicSearch anthropic;
   final ToolSpec function;
+  final boolean deliberateDefers;
 
   private ToolSearch(Builder b) {
     this.policy = b.policy;
@@ -95,6 +96,7 @@ public final class ToolSearch {
     this.nativeDialects = Set.copyOf(b.nativeDialects);
     this.anthropic = b.anthropic;
     this.function = SearchToolsTool.spec(maxResults);
+    this.deliberateDefers = b.deliberateDefers;
   }
 
   /**
@@ -116,7 +118,8 @@ public final class ToolSearch {
 
   @Override
   public String toString() {
-    return "ToolSearch{maxResults=" + maxResults + ", native=" + nativeDialects + ", anthropic=" + anthropic + "}";
+    return "ToolSearch{maxResults=" + maxResults + ", native=" + nativeDialects + ", anthropic=" + anthropic
+        + (deliberateDefers ? ", deliberateModeDefers" : "") + "}";
   }
 
   /**
@@ -130,6 +133,7 @@ public final class ToolSearch {
     private int maxResults = DEFAULT_MAX_RESULTS;
     private final EnumSet<Dialect> nativeDialects = EnumSet.noneOf(Dialect.class);
     private AnthropicSearch anthropic = AnthropicSearch.BM25;
+    private boolean deliberateDefers;
 
     private Builder(DeferralPolicy policy) {
       this.policy = policy;
@@ -172,6 +176,27 @@ public final class ToolSearch {
         throw new IllegalArgumentException("anthropic search must not be null");
       }
       this.anthropic = search;
+      return this;
+    }
+
+    /**
+     * Whether the tools deliberate tool mode ({@code dev.loadout.core.availability.DeliberateToolMode}) would hide on a
+     * message are deferred instead, so the tool list's stable prefix stays byte-identical from message to message and
+     * the provider's prompt cache holds; default off (they are hidden).
+     *
+     * <p>On a turn where the mode is active (its settings in the context say so, and the Loadout has its filter): a tool
+     * whose only hiding reasons are the mode's ({@code deliberate_no_intent}, {@code deliberate_not_requested}) is
+     * deferred with that reason, searchable and, once found, loaded like any deferred tool; the stable prefix is the
+     * core tools and the search function alone, since any other tool may be filtered on the next message; and the
+     * tools the message asks for (and the policy does not defer) are loaded right after the prefix, for this turn
+     * only. Core tools stay loaded even on a message that asks for no tool: a core tool is never deferred. A tool
+     * hidden for any other reason as well (a missing permission, say) stays hidden. Where the mode is off for the
+     * turn, nothing changes.
+     *
+     * @since 0.1
+     */
+    public Builder deliberateModeDefers(boolean on) {
+      this.deliberateDefers = on;
       return this;
     }
 
