@@ -300,6 +300,79 @@ public final class PreparedTurn {
   }
 
   /**
+   * The answer to a {@value ToolSearch#FUNCTION_NAME} call on a turn rendered for Anthropic with client-side search
+   * ({@link ToolSearch.Builder#clientSearch(Dialect...)}): a {@code tool_result} content block whose content is one
+   * {@code tool_reference} block per match, best first, which Anthropic expands into the matching deferred tools'
+   * definitions; put it in the next user message in place of an executed result.
+   *
+   * <pre>{@code
+   * {"type": "tool_result", "tool_use_id": "toolu_01",
+   *  "content": [{"type": "tool_reference", "tool_name": "create_issue"}, ...]}
+   * }</pre>
+   *
+   * When nothing matches, the content is one {@code text} block saying so (a {@code tool_result} needs content).
+   * Records nothing in the {@link ToolDiscovery}: the provider keeps the loaded definitions in the conversation.
+   *
+   * @param toolUseId the {@code id} of the model's {@code tool_use} block; never blank
+   * @param query the call's {@code query} argument; never null
+   * @return a new node the caller owns
+   * @since 0.1
+   */
+  public tools.jackson.databind.node.ObjectNode anthropicToolReferences(String toolUseId, String query) {
+    if (toolUseId == null || toolUseId.isBlank() || query == null) {
+      throw new IllegalArgumentException("tool use id must not be blank and query not null, but were " + toolUseId + ", "
+          + query);
+    }
+    tools.jackson.databind.node.ObjectNode result = Json.object();
+    result.put("type", "tool_result").put("tool_use_id", toolUseId);
+    tools.jackson.databind.node.ArrayNode content = result.putArray("content");
+    List<DeferredTool> found = searchTools(query);
+    for (DeferredTool t : found) {
+      content.addObject().put("type", "tool_reference").put("tool_name", t.name());
+    }
+    if (found.isEmpty()) {
+      content.addObject().put("type", "text").put("text", "No tool matches \"" + query
+          + "\". Try other words for what you want to do.");
+    }
+    return result;
+  }
+
+  /**
+   * The answer to a {@code tool_search_call} item on a turn rendered for OpenAI Responses with client-side search
+   * ({@link ToolSearch.Builder#clientSearch(Dialect...)}): a {@code tool_search_output} input item with the matching
+   * deferred tools' definitions (as {@link Dialect#OPENAI_RESPONSES} renders them), best first, which OpenAI loads for
+   * the rest of the conversation; add it to the next request's {@code input} after the call item.
+   *
+   * <pre>{@code
+   * {"type": "tool_search_output", "call_id": "call_01", "execution": "client", "status": "completed",
+   *  "tools": [{"type": "function", "name": "create_issue", "description": "...", "parameters": {...}}, ...]}
+   * }</pre>
+   *
+   * {@code tools} is empty when nothing matches. Records nothing in the {@link ToolDiscovery}: the provider keeps the
+   * loaded definitions in the conversation.
+   *
+   * @param callId the {@code call_id} of the model's {@code tool_search_call} item; never blank
+   * @param query the {@code query} of the call's {@code arguments}; never null
+   * @return a new node the caller owns
+   * @since 0.1
+   */
+  public tools.jackson.databind.node.ObjectNode openAiToolSearchOutput(String callId, String query) {
+    if (callId == null || callId.isBlank() || query == null) {
+      throw new IllegalArgumentException("call id must not be blank and query not null, but were " + callId + ", "
+          + query);
+    }
+    tools.jackson.databind.node.ObjectNode output = Json.object();
+    output.put("type", "tool_search_output").put("call_id", callId).put("execution", "client")
+        .put("status", "completed");
+    tools.jackson.databind.node.ArrayNode definitions = output.putArray("tools");
+    for (DeferredTool t : searchTools(query)) {
+      definitions.add(Json.MAPPER.readTree(ToolRenderer.tool(Dialect.OPENAI_RESPONSES,
+          deferral.specs.get(deferral.positions.get(t.name())))));
+    }
+    return output;
+  }
+
+  /**
    * The turn for the next model round of the same user message: this turn with the tools its searches found since
    * appended after the stable prefix, or this very turn when nothing new was found. Nothing else is decided again
    * (availability, assembly, the deferred set), so the prefix is byte-identical. {@link ToolLoop} calls it between
@@ -360,7 +433,7 @@ public final class PreparedTurn {
 
   /**
    * The {@code anthropic-beta} values an Anthropic request with this turn's render needs: {@link ToolSearch#ANTHROPIC_BETA}
-   * when the render uses Anthropic's own tool search, else none. Loadout sends no headers; the host's client does.
+   * when the render uses Anthropic's own tool search or its deferred loading with a client-side search, else none. Loadout sends no headers; the host's client does.
    *
    * @since 0.1
    */

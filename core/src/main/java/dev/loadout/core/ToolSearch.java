@@ -35,6 +35,9 @@ import org.apiguardian.api.API;
  *       built-ins as functions with {@code "defer_loading": true}, and each external source's deferred tools as one
  *       {@code namespace} (the source's label and a description visible, the functions deferred).</li>
  * </ul>
+ * With {@link Builder#clientSearch(Dialect...)} the provider's deferred loading is kept but the host runs the search:
+ * {@link PreparedTurn#anthropicToolReferences(String, String)} and {@link PreparedTurn#openAiToolSearchOutput(String,
+ * String)} answer the model's search call.
  * On a native turn the deferred tools may be called as they are (the provider loaded them); execution, argument checks
  * against the shown schema, deadlines and results are the same as for loaded tools.
  *
@@ -86,6 +89,8 @@ public final class ToolSearch {
   final DeferralPolicy policy;
   final int maxResults;
   final Set<Dialect> nativeDialects;
+  /** The native dialects whose search the host runs with Loadout's index (a subset of {@link #nativeDialects}). */
+  final Set<Dialect> clientDialects;
   final AnthropicSearch anthropic;
   final ToolSpec function;
   final boolean deliberateDefers;
@@ -93,7 +98,10 @@ public final class ToolSearch {
   private ToolSearch(Builder b) {
     this.policy = b.policy;
     this.maxResults = b.maxResults;
-    this.nativeDialects = Set.copyOf(b.nativeDialects);
+    EnumSet<Dialect> both = EnumSet.copyOf(b.nativeDialects);
+    both.addAll(b.clientDialects);
+    this.nativeDialects = Set.copyOf(both);
+    this.clientDialects = Set.copyOf(b.clientDialects);
     this.anthropic = b.anthropic;
     this.function = SearchToolsTool.spec(maxResults);
     this.deliberateDefers = b.deliberateDefers;
@@ -111,14 +119,20 @@ public final class ToolSearch {
     return new Builder(policy);
   }
 
-  /** Whether a dialect renders deferred tools with the provider's own search. */
+  /** Whether a dialect renders deferred tools for the provider's deferred loading (its own search, or the host's). */
   boolean isNative(Dialect dialect) {
     return nativeDialects.contains(dialect);
   }
 
+  /** Whether a dialect's native render leaves the search to the host (client-side tool search). */
+  boolean isClientSide(Dialect dialect) {
+    return clientDialects.contains(dialect);
+  }
+
   @Override
   public String toString() {
-    return "ToolSearch{maxResults=" + maxResults + ", native=" + nativeDialects + ", anthropic=" + anthropic
+    return "ToolSearch{maxResults=" + maxResults + ", native=" + nativeDialects + ", client=" + clientDialects
+        + ", anthropic=" + anthropic
         + (deliberateDefers ? ", deliberateModeDefers" : "") + "}";
   }
 
@@ -132,6 +146,7 @@ public final class ToolSearch {
     private final DeferralPolicy policy;
     private int maxResults = DEFAULT_MAX_RESULTS;
     private final EnumSet<Dialect> nativeDialects = EnumSet.noneOf(Dialect.class);
+    private final EnumSet<Dialect> clientDialects = EnumSet.noneOf(Dialect.class);
     private AnthropicSearch anthropic = AnthropicSearch.BM25;
     private boolean deliberateDefers;
 
@@ -154,20 +169,53 @@ public final class ToolSearch {
      * Anthropic lists its supported Claude models); every other dialect is emulated. Replaces an earlier setting.
      */
     public Builder nativeSearch(Dialect... dialects) {
+      EnumSet<Dialect> set = nativeSet("native tool search", dialects);
+      nativeDialects.clear();
+      nativeDialects.addAll(set);
+      return this;
+    }
+
+    /**
+     * Renders deferred tools for the provider's deferred loading in these dialects, but with the search run by the
+     * host through Loadout's own index (client-side tool search), for models that support the provider's deferred
+     * loading. Replaces an earlier setting; a dialect must not also be in {@link #nativeSearch(Dialect...)}.
+     * <ul>
+     *   <li><b>Anthropic:</b> the loaded tools, then {@value ToolSearch#FUNCTION_NAME} as an ordinary tool (ending the
+     *       stable prefix), then every deferred tool with {@code "defer_loading": true}. Answer the model's
+     *       {@value ToolSearch#FUNCTION_NAME} {@code tool_use} with {@link PreparedTurn#anthropicToolReferences(String,
+     *       String)}: a {@code tool_result} of {@code tool_reference} blocks, which Anthropic expands into the found
+     *       tools' definitions.</li>
+     *   <li><b>OpenAI Responses:</b> the loaded tools, then {@code {"type": "tool_search", "execution": "client", ...}}
+     *       with a description and a {@code query} parameter; deferred tools are not sent. Answer the model's
+     *       {@code tool_search_call} item with {@link PreparedTurn#openAiToolSearchOutput(String, String)}: a
+     *       {@code tool_search_output} item carrying the found tools' definitions.</li>
+     * </ul>
+     * The provider keeps what it loaded in the conversation, so the search records nothing in the turn's
+     * {@link ToolDiscovery}; a call to a deferred tool in such a dialect is run, checked against the schema that
+     * dialect shows.
+     *
+     * @since 0.1
+     */
+    public Builder clientSearch(Dialect... dialects) {
+      EnumSet<Dialect> set = nativeSet("client tool search", dialects);
+      clientDialects.clear();
+      clientDialects.addAll(set);
+      return this;
+    }
+
+    private static EnumSet<Dialect> nativeSet(String setting, Dialect[] dialects) {
       if (dialects == null) {
-        throw new IllegalArgumentException("native search dialects must not be null");
+        throw new IllegalArgumentException(setting + " dialects must not be null");
       }
       EnumSet<Dialect> set = EnumSet.noneOf(Dialect.class);
       for (Dialect d : dialects) {
         if (d != Dialect.ANTHROPIC && d != Dialect.OPENAI_RESPONSES) {
-          throw new IllegalArgumentException("native tool search exists for ANTHROPIC and OPENAI_RESPONSES, but the "
-              + "dialect was " + d);
+          throw new IllegalArgumentException(setting + " exists for ANTHROPIC and OPENAI_RESPONSES, but the dialect was "
+              + d);
         }
         set.add(d);
       }
-      nativeDialects.clear();
-      nativeDialects.addAll(set);
-      return this;
+      return set;
     }
 
     /** Which Anthropic search tool a native Anthropic render adds; default {@link AnthropicSearch#BM25}. */
@@ -200,8 +248,18 @@ public final class ToolSearch {
       return this;
     }
 
-    /** Builds the configuration. */
+    /**
+     * Builds the configuration.
+     *
+     * @throws IllegalArgumentException when a dialect is set for both the provider's search and the client's
+     */
     public ToolSearch build() {
+      EnumSet<Dialect> both = EnumSet.copyOf(nativeDialects);
+      both.retainAll(clientDialects);
+      if (!both.isEmpty()) {
+        throw new IllegalArgumentException("a dialect's tool search runs on the provider (nativeSearch) or on the client "
+            + "(clientSearch), not both, but both were set for " + both);
+      }
       return new ToolSearch(this);
     }
   }
