@@ -323,18 +323,7 @@ public final class PreparedTurn {
       throw new IllegalArgumentException("tool use id must not be blank and query not null, but were " + toolUseId + ", "
           + query);
     }
-    tools.jackson.databind.node.ObjectNode result = Json.object();
-    result.put("type", "tool_result").put("tool_use_id", toolUseId);
-    tools.jackson.databind.node.ArrayNode content = result.putArray("content");
-    List<DeferredTool> found = searchTools(query);
-    for (DeferredTool t : found) {
-      content.addObject().put("type", "tool_reference").put("tool_name", t.name());
-    }
-    if (found.isEmpty()) {
-      content.addObject().put("type", "text").put("text", "No tool matches \"" + query
-          + "\". Try other words for what you want to do.");
-    }
-    return result;
+    return ClientSearch.toolReferences(toolUseId, query, searchTools(query));
   }
 
   /**
@@ -361,15 +350,11 @@ public final class PreparedTurn {
       throw new IllegalArgumentException("call id must not be blank and query not null, but were " + callId + ", "
           + query);
     }
-    tools.jackson.databind.node.ObjectNode output = Json.object();
-    output.put("type", "tool_search_output").put("call_id", callId).put("execution", "client")
-        .put("status", "completed");
-    tools.jackson.databind.node.ArrayNode definitions = output.putArray("tools");
+    List<ToolSpec> found = new ArrayList<>();
     for (DeferredTool t : searchTools(query)) {
-      definitions.add(Json.MAPPER.readTree(ToolRenderer.tool(Dialect.OPENAI_RESPONSES,
-          deferral.specs.get(deferral.positions.get(t.name())))));
+      found.add(deferral.specs.get(deferral.positions.get(t.name())));
     }
-    return output;
+    return ClientSearch.toolSearchOutput(callId, found);
   }
 
   /**
