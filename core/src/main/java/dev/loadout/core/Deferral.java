@@ -52,12 +52,12 @@ final class Deferral {
    */
   static PreparedTurn prepare(Loadout loadout, ToolSearch toolSearch, TurnContext context, List<ToolSpec> visible,
       List<BaseTool> tools, List<String> sources, List<HiddenTool> hidden, Map<String, List<String>> effective,
-      TurnEvents events, Map<String, HiddenTool.Reason> deliberate) {
+      TurnEvents events, Map<String, HiddenTool.Reason> deliberate, Origin origin) {
     WarnOnce warnings = loadout.warnings;
     Split[] recent = loadout.recentSplits;
     Split last = null;
     for (Split s : recent) {
-      if (s.config == toolSearch && s.sameTools(visible, tools, sources)) {
+      if (s.config == toolSearch && s.sameTools(visible, tools, sources, origin)) {
         last = s;
         break;
       }
@@ -88,7 +88,7 @@ final class Deferral {
     }
     ToolDiscovery discovery = context.attribute(ToolDiscovery.KEY).orElseGet(ToolDiscovery::create);
     for (Split s : recent) {
-      if (s.config == toolSearch && s.layered == layered && (s == last || s.sameTools(visible, tools, sources))
+      if (s.config == toolSearch && s.layered == layered && (s == last || s.sameTools(visible, tools, sources, origin))
           && (decided == s.answer || s.decided.equals(decided))) {
         // A warm turn: the same variants and the same decisions as a recent turn, so its split (and index) holds.
         return new PreparedTurn(loadout, context, s.loaded, s.loadedTools, s.loadedSources, hidden, effective,
@@ -96,7 +96,7 @@ final class Deferral {
       }
     }
     return split(loadout, toolSearch, context, visible, tools, sources, hidden, effective, events, candidates, decided,
-        discovery, deliberate);
+        discovery, deliberate, origin);
   }
 
   /** The policy's candidates; null when a tool takes the search function's name (tool search is then off). */
@@ -119,7 +119,7 @@ final class Deferral {
   private static PreparedTurn split(Loadout loadout, ToolSearch toolSearch, TurnContext context, List<ToolSpec> visible,
       List<BaseTool> tools, List<String> sources, List<HiddenTool> hidden, Map<String, List<String>> effective,
       TurnEvents events, List<DeferralPolicy.Candidate> candidates, Map<String, HiddenTool.Reason> decided,
-      ToolDiscovery discovery, Map<String, HiddenTool.Reason> deliberate) {
+      ToolDiscovery discovery, Map<String, HiddenTool.Reason> deliberate, Origin origin) {
     WarnOnce warnings = loadout.warnings;
     boolean layered = deliberate != null;
     // Under deliberate tool mode, loaded non-core tools depend on the message, so they follow the prefix.
@@ -177,10 +177,17 @@ final class Deferral {
     Split made = new Split(toolSearch, visible.toArray(new ToolSpec[0]), tools.toArray(new BaseTool[0]),
         sources.toArray(new String[0]), candidates, decided, Map.copyOf(decided), List.copyOf(loaded),
         List.copyOf(loadedTools), java.util.Collections.unmodifiableList(new java.util.ArrayList<>(loadedSources)),
-        deferral, stableCount, layered);
+        deferral, stableCount, layered, origin);
     remember(loadout, made);
     return new PreparedTurn(loadout, context, made.loaded, made.loadedTools, made.loadedSources, hidden, effective,
         events, stableCount, deferral, discovery);
+  }
+
+  /** Where a turn's tools came from: the registry version and the external routing (an identity) it was built from. */
+  record Origin(long registryVersion, Object routing) {
+    boolean sameAs(Origin other) {
+      return registryVersion == other.registryVersion && routing == other.routing;
+    }
   }
 
   /** How many splits a Loadout keeps: a bot serving a few guilds at once alternates between their splits. */
@@ -217,11 +224,13 @@ final class Deferral {
     final int stableCount;
     /** Whether deliberate tool mode's deferrals were laid over the policy's. */
     final boolean layered;
+    final Origin origin;
 
     Split(ToolSearch config, ToolSpec[] variants, BaseTool[] implementations, String[] sources,
         List<DeferralPolicy.Candidate> candidates, Map<String, HiddenTool.Reason> answer,
         Map<String, HiddenTool.Reason> decided, List<ToolSpec> loaded, List<BaseTool> loadedTools,
-        List<String> loadedSources, Deferral deferral, int stableCount, boolean layered) {
+        List<String> loadedSources, Deferral deferral, int stableCount, boolean layered, Origin origin) {
+      this.origin = origin;
       this.stableCount = stableCount;
       this.layered = layered;
       this.config = config;
@@ -237,10 +246,22 @@ final class Deferral {
       this.deferral = deferral;
     }
 
-    /** Whether a turn has exactly these variants and tools (by identity) and sources. */
-    boolean sameTools(List<ToolSpec> visible, List<BaseTool> tools, List<String> turnSources) {
+    /**
+     * Whether a turn has exactly these variants and tools (by identity) and sources. From the same registry version and
+     * routing, each position's tool and source follow from its variant (a variant names its registry entry, and an
+     * entry's tool and source are fixed), so only the variants are compared: a third of the work on every warm turn.
+     */
+    boolean sameTools(List<ToolSpec> visible, List<BaseTool> tools, List<String> turnSources, Origin turnOrigin) {
       if (visible.size() != variants.length) {
         return false;
+      }
+      if (origin.sameAs(turnOrigin)) {
+        for (int i = 0; i < variants.length; i++) {
+          if (visible.get(i) != variants[i]) {
+            return false;
+          }
+        }
+        return true;
       }
       for (int i = 0; i < variants.length; i++) {
         if (visible.get(i) != variants[i] || tools.get(i) != implementations[i]

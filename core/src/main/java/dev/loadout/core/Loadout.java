@@ -230,7 +230,8 @@ public final class Loadout implements AutoCloseable {
       keep(external[k], outside[k], visible, tools, sources);
     }
     PreparedTurn turn = toolSearch == null ? null
-        : Deferral.prepare(this, toolSearch, context, visible, tools, sources, hidden, effective, events, deliberate);
+        : Deferral.prepare(this, toolSearch, context, visible, tools, sources, hidden, effective, events, deliberate,
+            new Deferral.Origin(o.version, r));
     if (turn == null && deliberate != null && !deliberate.isEmpty()) {
       // Tool search is off for this turn (a tool takes the search function's name): hide them after all.
       for (int i = visible.size() - 1; i >= 0; i--) {
