@@ -404,7 +404,10 @@ public final class PreparedTurn {
     }
     List<ToolCosts.Tool> costs = new ArrayList<>(visible.size());
     for (ToolSpec s : visible) {
-      if (isNative(dialect) && s.name().equals(ToolSearch.FUNCTION_NAME)) {
+      // A native render replaces the search function with the provider's search tool, except Anthropic's client-side
+      // render, which sends it as an ordinary tool.
+      if (isNative(dialect) && s.name().equals(ToolSearch.FUNCTION_NAME)
+          && !(dialect == Dialect.ANTHROPIC && deferral.config.isClientSide(dialect))) {
         continue;
       }
       String json = new String(ToolRenderer.tool(dialect, s), java.nio.charset.StandardCharsets.UTF_8);

@@ -54,6 +54,9 @@ class ToolSearchClientTest {
       assertThat(tools.get(3).get("defer_loading").booleanValue()).isTrue();
       assertThat(turn.render(Dialect.ANTHROPIC).json()).doesNotContain("tool_search_tool");
       assertThat(turn.anthropicBetas()).containsExactly(ToolSearch.ANTHROPIC_BETA);
+      // Costed as sent: search_tools is one of the tools listed.
+      assertThat(turn.toolCosts(Dialect.ANTHROPIC, String::length).tools()).extracting(ToolCosts.Tool::name)
+          .containsExactly("send_message", "search_tools");
 
       assertThat(turn.anthropicToolReferences("toolu_01", "open a github issue").toString()).isEqualTo(
           "{\"type\":\"tool_result\",\"tool_use_id\":\"toolu_01\",\"content\":[{\"type\":\"tool_reference\","
