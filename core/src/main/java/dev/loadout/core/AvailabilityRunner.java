@@ -26,6 +26,16 @@ final class AvailabilityRunner {
     return filters.size();
   }
 
+  /** Whether a filter of this name runs. */
+  boolean has(String filterName) {
+    for (String n : filterNames) {
+      if (n.equals(filterName)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   private String filterName(AvailabilityFilter f) {
     String name;
     try {

@@ -11,7 +11,9 @@ import org.apiguardian.api.API;
  *
  * @param name the tool name; never null
  * @param reason why it is deferred: a code ({@code deferred_tool}, {@code deferred_group}, {@code deferred_source},
- *     {@code deferred_external}, {@code over_token_budget}, or a custom policy's own), a sentence and the rule's name;
+ *     {@code deferred_external}, {@code over_token_budget}, deliberate tool mode's {@code deliberate_no_intent} or
+ *     {@code deliberate_not_requested} when {@link ToolSearch.Builder#deliberateModeDefers(boolean)} is on, or a custom
+ *     policy's own), a sentence and the rule's name;
  *     never null
  * @param source the external source's label, empty for a built-in
  * @param searchText what a search reads besides the name: the description, then each top-level parameter's name and

@@ -2,6 +2,8 @@ package dev.loadout.core;
 
 import static org.apiguardian.api.API.Status.MAINTAINED;
 
+import dev.loadout.core.availability.DeliberateSettings;
+import dev.loadout.core.availability.DeliberateToolMode;
 import dev.loadout.core.internal.settings.Settings;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -97,12 +99,16 @@ public final class Loadout implements AutoCloseable {
   private final boolean cacheBreakpoint;
   /** Tool search; null when off. */
   private final ToolSearch toolSearch;
-  /** The last turn's split into loaded and deferred tools, for warm turns; null before the first. */
-  volatile Deferral.Split lastSplit;
+  /** The last turns' splits into loaded and deferred tools, most recent first (see {@link Deferral}). */
+  volatile Deferral.Split[] recentSplits = new Deferral.Split[0];
+  /** Whether tools deliberate tool mode filters are deferred instead of hidden (see {@link ToolSearch}). */
+  private final boolean deliberateDefers;
 
   private Loadout(Builder b) {
     this.registry = b.registry;
     this.availability = new AvailabilityRunner(b.filters, warnings);
+    this.deliberateDefers = b.toolSearch != null && b.toolSearch.deliberateDefers
+        && availability.has(DELIBERATE_FILTER);
     Map<String, Integer> rank = new HashMap<>();
     for (String g : b.groupOrder) {
       rank.putIfAbsent(g, rank.size());
@@ -188,9 +194,14 @@ public final class Loadout implements AutoCloseable {
     ToolRegistry.Entry[] external = r.accepted;
     // External tools are decided first: a replacement hides its built-ins only when one of its tools is shown on
     // this turn, so a guild is never left without a tool of the family while its replacement is hidden.
-    Decided[] outside = new Decided[external.length];
+    // Hidden entries of external tools come after the built-ins', as the tools do.
+    ToolSpec[] outside = new ToolSpec[external.length];
+    List<HiddenTool> outsideHidden = new ArrayList<>(0);
+    // Tools deliberate tool mode filters on this message, kept available to be deferred; null unless configured and on.
+    Map<String, HiddenTool.Reason> deliberate = deliberateDefers && context.attribute(DeliberateToolMode.SETTINGS)
+        .map(DeliberateSettings::isActive).orElse(false) ? new HashMap<>() : null;
     for (int k = 0; k < external.length; k++) {
-      outside[k] = decide(external[k], context);
+      outside[k] = decide(external[k], context, outsideHidden, deliberate);
     }
     Map<String, List<String>> effective = effectiveReplacements(r, external, outside);
     int total = builtIns.length + external.length;
@@ -210,13 +221,29 @@ public final class Loadout implements AutoCloseable {
         hidden.add(new HiddenTool(entry.spec.name(), reasons));
         continue;
       }
-      keep(entry, decide(entry, context), visible, tools, sources, hidden);
+      keep(entry, decide(entry, context, hidden, deliberate), visible, tools, sources);
+    }
+    if (!outsideHidden.isEmpty()) {
+      hidden.addAll(outsideHidden);
     }
     for (int k = 0; k < external.length; k++) {
-      keep(external[k], outside[k], visible, tools, sources, hidden);
+      keep(external[k], outside[k], visible, tools, sources);
     }
     PreparedTurn turn = toolSearch == null ? null
-        : Deferral.prepare(this, toolSearch, context, visible, tools, sources, hidden, effective, events);
+        : Deferral.prepare(this, toolSearch, context, visible, tools, sources, hidden, effective, events, deliberate,
+            new Deferral.Origin(o.version, r));
+    if (turn == null && deliberate != null && !deliberate.isEmpty()) {
+      // Tool search is off for this turn (a tool takes the search function's name): hide them after all.
+      for (int i = visible.size() - 1; i >= 0; i--) {
+        HiddenTool.Reason why = deliberate.get(visible.get(i).name());
+        if (why != null) {
+          hidden.add(new HiddenTool(visible.get(i).name(), List.of(why)));
+          visible.remove(i);
+          tools.remove(i);
+          sources.remove(i);
+        }
+      }
+    }
     if (turn == null) {
       turn = new PreparedTurn(this, context, visible, tools, sources, hidden, effective, events);
     }
@@ -229,35 +256,54 @@ public final class Loadout implements AutoCloseable {
     return turn;
   }
 
-  private static void keep(ToolRegistry.Entry entry, Decided d, List<ToolSpec> visible, List<BaseTool> tools,
-      List<String> sources, List<HiddenTool> hidden) {
-    hidden.addAll(d.hidden);
-    if (d.variant != null) {
-      visible.add(d.variant);
+  private static void keep(ToolRegistry.Entry entry, ToolSpec variant, List<ToolSpec> visible, List<BaseTool> tools,
+      List<String> sources) {
+    if (variant != null) {
+      visible.add(variant);
       tools.add(entry.tool);
       sources.add(entry.builtIn ? null : entry.source);
     }
   }
 
-  /** One tool's outcome on a turn: the variant shown (null when hidden) and what it adds to the hidden list. */
-  private record Decided(ToolSpec variant, List<HiddenTool> hidden) {}
-
-  private Decided decide(ToolRegistry.Entry entry, TurnContext context) {
+  /**
+   * One tool's outcome on a turn: the variant shown, or null after adding why to {@code hidden}. Writes into the turn's
+   * list rather than returning one per tool: on a 300-tool guild, a list and a result object per tool and turn were
+   * most of what a warm turn allocated.
+   */
+  private ToolSpec decide(ToolRegistry.Entry entry, TurnContext context, List<HiddenTool> hidden,
+      Map<String, HiddenTool.Reason> deliberate) {
     List<HiddenTool.Reason> reasons = availability.evaluate(entry.spec, context);
     if (reasons != null) {
-      return new Decided(null, List.of(new HiddenTool(entry.spec.name(), reasons)));
+      if (deliberate == null || !onlyDeliberate(reasons)) {
+        hidden.add(new HiddenTool(entry.spec.name(), reasons));
+        return null;
+      }
+      deliberate.put(entry.spec.name(), reasons.get(0));
     }
-    List<HiddenTool> hidden = new ArrayList<>(0);
     ToolSpec variant = availability.assemble(entry, context, hidden);
     if (variant != null && descriptions != null) {
       variant = describe(variant, context);
     }
-    return new Decided(variant, hidden);
+    return variant;
+  }
+
+  /** The name of deliberate tool mode's filter, whose reasons a {@link ToolSearch} may turn into deferrals. */
+  static final String DELIBERATE_FILTER = "deliberate_tool_mode";
+
+  /** Whether every reason is deliberate tool mode's own: only then does deferring it instead keep what the mode means. */
+  private static boolean onlyDeliberate(List<HiddenTool.Reason> reasons) {
+    for (HiddenTool.Reason r : reasons) {
+      if (!DELIBERATE_FILTER.equals(r.source())
+          || !(r.code().equals(DeliberateToolMode.NO_INTENT) || r.code().equals(DeliberateToolMode.NOT_REQUESTED))) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /** The replaced families whose replacing tools are shown on this turn, with those tools' names, sorted. */
   private static Map<String, List<String>> effectiveReplacements(Routing r, ToolRegistry.Entry[] external,
-      Decided[] outside) {
+      ToolSpec[] outside) {
     if (r.replacementNames.isEmpty()) {
       return Map.of();
     }
@@ -265,7 +311,7 @@ public final class Loadout implements AutoCloseable {
     r.replacementNames.forEach((family, names) -> {
       List<String> shown = new ArrayList<>(names.size());
       for (int k = 0; k < external.length; k++) {
-        if (outside[k].variant != null && names.contains(external[k].spec.name())) {
+        if (outside[k] != null && names.contains(external[k].spec.name())) {
           shown.add(external[k].spec.name());
         }
       }
@@ -363,7 +409,8 @@ public final class Loadout implements AutoCloseable {
   /** The turn's tools in a dialect, from the render cache when an earlier turn had the same ones; an event either way. */
   RenderedTools render(PreparedTurn turn, Dialect dialect, boolean strict) {
     if (turn.isNative(dialect)) {
-      RenderedTools tools = NativeSearchRender.render(turn, dialect, strict, cacheBreakpoint);
+      RenderedTools tools = turn.deferral().nativeRender(turn, dialect, strict,
+          () -> NativeSearchRender.render(turn, dialect, strict, cacheBreakpoint));
       turn.events().renderEnd(turn, dialect, strict, false);
       return tools;
     }

@@ -12,7 +12,8 @@ import tools.jackson.databind.node.ObjectNode;
 /**
  * A turn's tools for a provider's own tool search: the loaded tools (without {@value ToolSearch#FUNCTION_NAME}), the
  * provider's search tool, the deferred tools marked {@code defer_loading}, then any tools an emulated search found
- * earlier in the session. Each tool's bytes are its cached render with the marker spliced in, so a loaded tool's bytes
+ * earlier in the session. For a client-side search the search tool is the host's (see
+ * {@link ToolSearch.Builder#clientSearch(Dialect...)}). Each tool's bytes are its cached render with the marker spliced in, so a loaded tool's bytes
  * are the same as in any other render of this dialect.
  */
 final class NativeSearchRender {
@@ -28,7 +29,18 @@ final class NativeSearchRender {
       parts.add(tool(dialect, visible.get(i), strict));
     }
     List<ToolSpec> deferred = turn.undiscoveredSpecs();
-    if (dialect == Dialect.ANTHROPIC) {
+    boolean client = turn.deferral().config.isClientSide(dialect);
+    if (client && dialect == Dialect.ANTHROPIC) {
+      // The host searches: search_tools stays an ordinary tool, answered with tool_reference blocks.
+      byte[] bytes = tool(dialect, visible.get(prefix), strict);
+      parts.add(breakpoint ? ToolRenderer.withCacheControl(bytes) : bytes);
+      for (ToolSpec s : deferred) {
+        parts.add(ToolRenderer.withMembers(tool(dialect, s, strict), DEFER));
+      }
+    } else if (client) {
+      // The host searches and sends the found definitions in tool_search_output, so deferred tools are not sent.
+      parts.add(clientToolSearch(visible.get(prefix)));
+    } else if (dialect == Dialect.ANTHROPIC) {
       ObjectNode search = Json.object();
       ToolSearch.AnthropicSearch variant = turn.deferral().config.anthropic;
       search.put("type", variant.type).put("name", variant.toolName);
@@ -65,6 +77,14 @@ final class NativeSearchRender {
     }
     out.write(']');
     return new RenderedTools(dialect, out.toByteArray());
+  }
+
+  /** OpenAI's client-executed {@code tool_search}: the search function's description and parameters. */
+  private static byte[] clientToolSearch(ToolSpec searchFunction) {
+    ObjectNode search = Json.object();
+    search.put("type", "tool_search").put("execution", "client").put("description", searchFunction.description());
+    search.set("parameters", searchFunction.parametersView().deepCopy());
+    return Json.bytes(search);
   }
 
   private static byte[] tool(Dialect dialect, ToolSpec spec, boolean strict) {

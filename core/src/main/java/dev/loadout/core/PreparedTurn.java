@@ -76,6 +76,7 @@ public final class PreparedTurn {
    * A turn whose first {@code stableCount} visible tools are its stable prefix; with a deferral, the discovery's tools
    * that the deferral holds are appended after the prefix in the order found, and the rest stay deferred.
    */
+  @SuppressWarnings("unchecked") // the memo keeps the three lists it was given
   PreparedTurn(Loadout loadout, TurnContext context, List<ToolSpec> visible, List<BaseTool> tools, List<String> sources,
       List<HiddenTool> hidden, Map<String, List<String>> replacementNames, TurnEvents events, int stableCount,
       Deferral deferral, ToolDiscovery discovery) {
@@ -91,30 +92,43 @@ public final class PreparedTurn {
     List<BaseTool> shownTools = tools;
     List<String> shownSources = sources;
     List<Integer> rest = List.of();
+    Deferral.Shown memo = null;
     if (deferral != null) {
-      shown = new ArrayList<>(visible.subList(0, stableCount));
-      shownTools = new ArrayList<>(tools.subList(0, stableCount));
-      shownSources = new ArrayList<>(sources.subList(0, stableCount));
-      boolean[] found = null;
+      // Positions of the found tools, in the order found; a warm turn finds the same ones as the last.
+      int[] order = new int[0];
+      int count = 0;
       for (String name : discovery.names()) {
         Integer k = deferral.positions.get(name);
-        if (k != null && (found == null || !found[k])) {
-          found = found == null ? new boolean[deferral.tools.size()] : found;
-          found[k] = true;
+        if (k != null && !contains(order, count, k)) {
+          if (count == order.length) {
+            order = java.util.Arrays.copyOf(order, Math.max(4, count * 2));
+          }
+          order[count++] = k;
+        }
+      }
+      order = count == order.length ? order : java.util.Arrays.copyOf(order, count);
+      memo = deferral.shown(order);
+      rest = memo.rest();
+      int loaded = loadedCount(stableCount, deferral);
+      if (count == 0 && visible.size() == loaded) {
+        shown = visible; // the prefix lists are immutable and shared by every turn of the split
+      } else if (memo.lists() != null) {
+        Object[] lists = memo.lists();
+        shown = (List<ToolSpec>) lists[0];
+        shownTools = (List<BaseTool>) lists[1];
+        shownSources = (List<String>) lists[2];
+      } else {
+        shown = new ArrayList<>(visible.subList(0, loaded));
+        shownTools = new ArrayList<>(tools.subList(0, loaded));
+        shownSources = new ArrayList<>(sources.subList(0, loaded));
+        for (int k : order) {
           shown.add(deferral.specs.get(k));
           shownTools.add(deferral.implementations.get(k));
           shownSources.add(deferral.sources.get(k));
         }
-      }
-      if (found == null) {
-        rest = deferral.everyPosition; // nothing found yet: the common turn allocates no list of its own
-      } else {
-        rest = new ArrayList<>();
-        for (int k = 0; k < found.length; k++) {
-          if (!found[k]) {
-            rest.add(k);
-          }
-        }
+        // Never changed after this: every later turn with the same found tools shares them.
+        memo.lists(new Object[] {Collections.unmodifiableList(shown), Collections.unmodifiableList(shownTools),
+            Collections.unmodifiableList(shownSources)});
       }
     }
     this.visible = Collections.unmodifiableList(shown);
@@ -126,10 +140,30 @@ public final class PreparedTurn {
       this.prefixFingerprint = stableCount == this.visible.size() ? fingerprint
           : Fingerprints.ofTurn(this.visible.subList(0, stableCount));
     } else {
-      // The deferred tools are part of what native renders show, so they are part of the turn's fingerprint.
-      this.fingerprint = Fingerprints.ofTurn(this.visible, deferral.specs, rest);
-      this.prefixFingerprint = Fingerprints.ofTurn(this.visible.subList(0, stableCount));
+      // The deferred tools are part of what native renders show, so they are part of the turn's fingerprint. Both
+      // digests walk every deferred tool, so they are kept with the deferral for the set of found tools.
+      String f = memo.fingerprint();
+      if (f == null) {
+        f = Fingerprints.ofTurn(this.visible, deferral.specs, rest);
+        memo.fingerprint(f);
+      }
+      this.fingerprint = f;
+      this.prefixFingerprint = deferral.prefixFingerprint(this.visible.subList(0, stableCount));
     }
+  }
+
+  /** The tools a turn loads from the start: the prefix, then those the message asked for (deliberate tool mode). */
+  private static int loadedCount(int stableCount, Deferral deferral) {
+    return deferral == null ? stableCount : stableCount + deferral.asked;
+  }
+
+  private static boolean contains(int[] a, int n, int k) {
+    for (int i = 0; i < n; i++) {
+      if (a[i] == k) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** The context this turn was prepared for. */
@@ -241,12 +275,14 @@ public final class PreparedTurn {
   }
 
   /**
-   * The names of the deferred tools a search found that this turn shows, after the stable prefix, in the order found.
+   * The names of the deferred tools a search found that this turn shows, after the stable prefix (and after the tools
+   * a message asked for when deliberate tool mode defers, see {@link ToolSearch.Builder#deliberateModeDefers(boolean)}),
+   * in the order found.
    *
    * @since 0.1
    */
   public List<String> discovered() {
-    return visibleNames().subList(stableCount, visible.size());
+    return visibleNames().subList(loadedCount(stableCount, deferral), visible.size());
   }
 
   /**
@@ -263,6 +299,64 @@ public final class PreparedTurn {
       throw new IllegalArgumentException("query must not be null");
     }
     return deferral == null ? List.of() : deferral.search(query);
+  }
+
+  /**
+   * The answer to a {@value ToolSearch#FUNCTION_NAME} call on a turn rendered for Anthropic with client-side search
+   * ({@link ToolSearch.Builder#clientSearch(Dialect...)}): a {@code tool_result} content block whose content is one
+   * {@code tool_reference} block per match, best first, which Anthropic expands into the matching deferred tools'
+   * definitions; put it in the next user message in place of an executed result.
+   *
+   * <pre>{@code
+   * {"type": "tool_result", "tool_use_id": "toolu_01",
+   *  "content": [{"type": "tool_reference", "tool_name": "create_issue"}, ...]}
+   * }</pre>
+   *
+   * When nothing matches, the content is one {@code text} block saying so (a {@code tool_result} needs content).
+   * Records nothing in the {@link ToolDiscovery}: the provider keeps the loaded definitions in the conversation.
+   *
+   * @param toolUseId the {@code id} of the model's {@code tool_use} block; never blank
+   * @param query the call's {@code query} argument; never null
+   * @return a new node the caller owns
+   * @since 0.1
+   */
+  public tools.jackson.databind.node.ObjectNode anthropicToolReferences(String toolUseId, String query) {
+    if (toolUseId == null || toolUseId.isBlank() || query == null) {
+      throw new IllegalArgumentException("tool use id must not be blank and query not null, but were " + toolUseId + ", "
+          + query);
+    }
+    return ClientSearch.toolReferences(toolUseId, query, searchTools(query));
+  }
+
+  /**
+   * The answer to a {@code tool_search_call} item on a turn rendered for OpenAI Responses with client-side search
+   * ({@link ToolSearch.Builder#clientSearch(Dialect...)}): a {@code tool_search_output} input item with the matching
+   * deferred tools' definitions (as {@link Dialect#OPENAI_RESPONSES} renders them), best first, which OpenAI loads for
+   * the rest of the conversation; add it to the next request's {@code input} after the call item.
+   *
+   * <pre>{@code
+   * {"type": "tool_search_output", "call_id": "call_01", "execution": "client", "status": "completed",
+   *  "tools": [{"type": "function", "name": "create_issue", "description": "...", "parameters": {...}}, ...]}
+   * }</pre>
+   *
+   * {@code tools} is empty when nothing matches. Records nothing in the {@link ToolDiscovery}: the provider keeps the
+   * loaded definitions in the conversation.
+   *
+   * @param callId the {@code call_id} of the model's {@code tool_search_call} item; never blank
+   * @param query the {@code query} of the call's {@code arguments}; never null
+   * @return a new node the caller owns
+   * @since 0.1
+   */
+  public tools.jackson.databind.node.ObjectNode openAiToolSearchOutput(String callId, String query) {
+    if (callId == null || callId.isBlank() || query == null) {
+      throw new IllegalArgumentException("call id must not be blank and query not null, but were " + callId + ", "
+          + query);
+    }
+    List<ToolSpec> found = new ArrayList<>();
+    for (DeferredTool t : searchTools(query)) {
+      found.add(deferral.specs.get(deferral.positions.get(t.name())));
+    }
+    return ClientSearch.toolSearchOutput(callId, found);
   }
 
   /**
@@ -288,8 +382,9 @@ public final class PreparedTurn {
     if (!more) {
       return this;
     }
-    PreparedTurn next = new PreparedTurn(loadout, context, visible.subList(0, stableCount), tools.subList(0, stableCount),
-        sources.subList(0, stableCount), hidden, replacementNames, events, stableCount, deferral, discovery);
+    int loaded = loadedCount(stableCount, deferral);
+    PreparedTurn next = new PreparedTurn(loadout, context, visible.subList(0, loaded), tools.subList(0, loaded),
+        sources.subList(0, loaded), hidden, replacementNames, events, stableCount, deferral, discovery);
     // The next round is shown in the dialects this one was: a call checked before the host renders it again is checked
     // against what that dialect showed.
     next.rendered.set(rendered.get());
@@ -311,7 +406,10 @@ public final class PreparedTurn {
     }
     List<ToolCosts.Tool> costs = new ArrayList<>(visible.size());
     for (ToolSpec s : visible) {
-      if (isNative(dialect) && s.name().equals(ToolSearch.FUNCTION_NAME)) {
+      // A native render replaces the search function with the provider's search tool, except Anthropic's client-side
+      // render, which sends it as an ordinary tool.
+      if (isNative(dialect) && s.name().equals(ToolSearch.FUNCTION_NAME)
+          && !(dialect == Dialect.ANTHROPIC && deferral.config.isClientSide(dialect))) {
         continue;
       }
       String json = new String(ToolRenderer.tool(dialect, s), java.nio.charset.StandardCharsets.UTF_8);
@@ -325,7 +423,7 @@ public final class PreparedTurn {
 
   /**
    * The {@code anthropic-beta} values an Anthropic request with this turn's render needs: {@link ToolSearch#ANTHROPIC_BETA}
-   * when the render uses Anthropic's own tool search, else none. Loadout sends no headers; the host's client does.
+   * when the render uses Anthropic's own tool search or its deferred loading with a client-side search, else none. Loadout sends no headers; the host's client does.
    *
    * @since 0.1
    */

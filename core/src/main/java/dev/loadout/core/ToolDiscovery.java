@@ -2,8 +2,6 @@ package dev.loadout.core;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
-import java.util.ArrayList;
-import java.util.Collections;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
@@ -28,6 +26,8 @@ public final class ToolDiscovery {
   public static final AttributeKey<ToolDiscovery> KEY = AttributeKey.of("loadout.tool-discovery", ToolDiscovery.class);
 
   private final Set<String> names = new LinkedHashSet<>();
+  /** An immutable snapshot of {@link #names}, replaced on every change: every turn of a session reads it. */
+  private volatile List<String> snapshot = List.of();
 
   private ToolDiscovery() {}
 
@@ -46,12 +46,16 @@ public final class ToolDiscovery {
     if (name == null || name.isBlank()) {
       throw new IllegalArgumentException("discovered tool name must not be blank, but was " + name);
     }
-    return names.add(name);
+    boolean added = names.add(name);
+    if (added) {
+      snapshot = List.copyOf(names);
+    }
+    return added;
   }
 
-  /** The found tools' names, in the order found; a copy. */
-  public synchronized List<String> names() {
-    return Collections.unmodifiableList(new ArrayList<>(names));
+  /** The found tools' names, in the order found; an immutable snapshot. */
+  public List<String> names() {
+    return snapshot;
   }
 
   /** How many tools were found. */
@@ -62,6 +66,7 @@ public final class ToolDiscovery {
   /** Forgets every found tool (a new session, say); the next prepared turn is back to its stable prefix. */
   public synchronized void clear() {
     names.clear();
+    snapshot = List.of();
   }
 
   @Override

@@ -35,6 +35,9 @@ import org.apiguardian.api.API;
  *       built-ins as functions with {@code "defer_loading": true}, and each external source's deferred tools as one
  *       {@code namespace} (the source's label and a description visible, the functions deferred).</li>
  * </ul>
+ * With {@link Builder#clientSearch(Dialect...)} the provider's deferred loading is kept but the host runs the search:
+ * {@link PreparedTurn#anthropicToolReferences(String, String)} and {@link PreparedTurn#openAiToolSearchOutput(String,
+ * String)} answer the model's search call.
  * On a native turn the deferred tools may be called as they are (the provider loaded them); execution, argument checks
  * against the shown schema, deadlines and results are the same as for loaded tools.
  *
@@ -86,15 +89,22 @@ public final class ToolSearch {
   final DeferralPolicy policy;
   final int maxResults;
   final Set<Dialect> nativeDialects;
+  /** The native dialects whose search the host runs with Loadout's index (a subset of {@link #nativeDialects}). */
+  final Set<Dialect> clientDialects;
   final AnthropicSearch anthropic;
   final ToolSpec function;
+  final boolean deliberateDefers;
 
   private ToolSearch(Builder b) {
     this.policy = b.policy;
     this.maxResults = b.maxResults;
-    this.nativeDialects = Set.copyOf(b.nativeDialects);
+    EnumSet<Dialect> both = EnumSet.copyOf(b.nativeDialects);
+    both.addAll(b.clientDialects);
+    this.nativeDialects = Set.copyOf(both);
+    this.clientDialects = Set.copyOf(b.clientDialects);
     this.anthropic = b.anthropic;
     this.function = SearchToolsTool.spec(maxResults);
+    this.deliberateDefers = b.deliberateDefers;
   }
 
   /**
@@ -109,14 +119,21 @@ public final class ToolSearch {
     return new Builder(policy);
   }
 
-  /** Whether a dialect renders deferred tools with the provider's own search. */
+  /** Whether a dialect renders deferred tools for the provider's deferred loading (its own search, or the host's). */
   boolean isNative(Dialect dialect) {
     return nativeDialects.contains(dialect);
   }
 
+  /** Whether a dialect's native render leaves the search to the host (client-side tool search). */
+  boolean isClientSide(Dialect dialect) {
+    return clientDialects.contains(dialect);
+  }
+
   @Override
   public String toString() {
-    return "ToolSearch{maxResults=" + maxResults + ", native=" + nativeDialects + ", anthropic=" + anthropic + "}";
+    return "ToolSearch{maxResults=" + maxResults + ", native=" + nativeDialects + ", client=" + clientDialects
+        + ", anthropic=" + anthropic
+        + (deliberateDefers ? ", deliberateModeDefers" : "") + "}";
   }
 
   /**
@@ -129,7 +146,9 @@ public final class ToolSearch {
     private final DeferralPolicy policy;
     private int maxResults = DEFAULT_MAX_RESULTS;
     private final EnumSet<Dialect> nativeDialects = EnumSet.noneOf(Dialect.class);
+    private final EnumSet<Dialect> clientDialects = EnumSet.noneOf(Dialect.class);
     private AnthropicSearch anthropic = AnthropicSearch.BM25;
+    private boolean deliberateDefers;
 
     private Builder(DeferralPolicy policy) {
       this.policy = policy;
@@ -150,20 +169,53 @@ public final class ToolSearch {
      * Anthropic lists its supported Claude models); every other dialect is emulated. Replaces an earlier setting.
      */
     public Builder nativeSearch(Dialect... dialects) {
+      EnumSet<Dialect> set = nativeSet("native tool search", dialects);
+      nativeDialects.clear();
+      nativeDialects.addAll(set);
+      return this;
+    }
+
+    /**
+     * Renders deferred tools for the provider's deferred loading in these dialects, but with the search run by the
+     * host through Loadout's own index (client-side tool search), for models that support the provider's deferred
+     * loading. Replaces an earlier setting; a dialect must not also be in {@link #nativeSearch(Dialect...)}.
+     * <ul>
+     *   <li><b>Anthropic:</b> the loaded tools, then {@value ToolSearch#FUNCTION_NAME} as an ordinary tool (ending the
+     *       stable prefix), then every deferred tool with {@code "defer_loading": true}. Answer the model's
+     *       {@value ToolSearch#FUNCTION_NAME} {@code tool_use} with {@link PreparedTurn#anthropicToolReferences(String,
+     *       String)}: a {@code tool_result} of {@code tool_reference} blocks, which Anthropic expands into the found
+     *       tools' definitions.</li>
+     *   <li><b>OpenAI Responses:</b> the loaded tools, then {@code {"type": "tool_search", "execution": "client", ...}}
+     *       with a description and a {@code query} parameter; deferred tools are not sent. Answer the model's
+     *       {@code tool_search_call} item with {@link PreparedTurn#openAiToolSearchOutput(String, String)}: a
+     *       {@code tool_search_output} item carrying the found tools' definitions.</li>
+     * </ul>
+     * The provider keeps what it loaded in the conversation, so the search records nothing in the turn's
+     * {@link ToolDiscovery}; a call to a deferred tool in such a dialect is run, checked against the schema that
+     * dialect shows.
+     *
+     * @since 0.1
+     */
+    public Builder clientSearch(Dialect... dialects) {
+      EnumSet<Dialect> set = nativeSet("client tool search", dialects);
+      clientDialects.clear();
+      clientDialects.addAll(set);
+      return this;
+    }
+
+    private static EnumSet<Dialect> nativeSet(String setting, Dialect[] dialects) {
       if (dialects == null) {
-        throw new IllegalArgumentException("native search dialects must not be null");
+        throw new IllegalArgumentException(setting + " dialects must not be null");
       }
       EnumSet<Dialect> set = EnumSet.noneOf(Dialect.class);
       for (Dialect d : dialects) {
         if (d != Dialect.ANTHROPIC && d != Dialect.OPENAI_RESPONSES) {
-          throw new IllegalArgumentException("native tool search exists for ANTHROPIC and OPENAI_RESPONSES, but the "
-              + "dialect was " + d);
+          throw new IllegalArgumentException(setting + " exists for ANTHROPIC and OPENAI_RESPONSES, but the dialect was "
+              + d);
         }
         set.add(d);
       }
-      nativeDialects.clear();
-      nativeDialects.addAll(set);
-      return this;
+      return set;
     }
 
     /** Which Anthropic search tool a native Anthropic render adds; default {@link AnthropicSearch#BM25}. */
@@ -175,8 +227,39 @@ public final class ToolSearch {
       return this;
     }
 
-    /** Builds the configuration. */
+    /**
+     * Whether the tools deliberate tool mode ({@code dev.loadout.core.availability.DeliberateToolMode}) would hide on a
+     * message are deferred instead, so the tool list's stable prefix stays byte-identical from message to message and
+     * the provider's prompt cache holds; default off (they are hidden).
+     *
+     * <p>On a turn where the mode is active (its settings in the context say so, and the Loadout has its filter): a tool
+     * whose only hiding reasons are the mode's ({@code deliberate_no_intent}, {@code deliberate_not_requested}) is
+     * deferred with that reason, searchable and, once found, loaded like any deferred tool; the stable prefix is the
+     * core tools and the search function alone, since any other tool may be filtered on the next message; and the
+     * tools the message asks for (and the policy does not defer) are loaded right after the prefix, for this turn
+     * only. Core tools stay loaded even on a message that asks for no tool: a core tool is never deferred. A tool
+     * hidden for any other reason as well (a missing permission, say) stays hidden. Where the mode is off for the
+     * turn, nothing changes.
+     *
+     * @since 0.1
+     */
+    public Builder deliberateModeDefers(boolean on) {
+      this.deliberateDefers = on;
+      return this;
+    }
+
+    /**
+     * Builds the configuration.
+     *
+     * @throws IllegalArgumentException when a dialect is set for both the provider's search and the client's
+     */
     public ToolSearch build() {
+      EnumSet<Dialect> both = EnumSet.copyOf(nativeDialects);
+      both.retainAll(clientDialects);
+      if (!both.isEmpty()) {
+        throw new IllegalArgumentException("a dialect's tool search runs on the provider (nativeSearch) or on the client "
+            + "(clientSearch), not both, but both were set for " + both);
+      }
       return new ToolSearch(this);
     }
   }

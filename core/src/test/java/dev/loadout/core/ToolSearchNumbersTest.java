@@ -64,18 +64,40 @@ class ToolSearchNumbersTest {
 
   @Test
   void theIntendedToolIsInTheTopFiveForAtLeast95PercentOfTheLabelledQueries() throws IOException {
+    assertThat(topFive("/tool-search-queries.tsv", "labelled")).isGreaterThanOrEqualTo(0.95);
+  }
+
+  /**
+   * The held-out set: written from the tool list alone after the ranker was fixed, in a user's own words rather than a
+   * model's, and never used to change the ranker. Its floor is what the ranker reached when the set was first measured
+   * (a regression guard, not a target); the issue's 95 % target is met on the labelled set above.
+   */
+  @Test
+  void onTheHeldOutQueriesTheIntendedToolIsInTheTopFiveAsOftenAsWhenTheSetWasWritten() throws IOException {
+    assertThat(topFive("/tool-search-heldout.tsv", "held-out")).isGreaterThanOrEqualTo(HELD_OUT_FLOOR);
+  }
+
+  /**
+   * Top-5 accuracy of the held-out set when first measured (97 of 144, 67.4 %; top-1 59, 41.0 %), with the ranker as it
+   * was: far below the labelled set's 97.0 %, whose everyday-words table was written from that set's misses.
+   */
+  private static final double HELD_OUT_FLOOR = 0.67;
+
+  /** Top-5 accuracy over a labelled set, printed with top-1 and every miss; each query must name a guild tool. */
+  private double topFive(String resource, String label) throws IOException {
     List<DeferredTool> tools = new ArrayList<>();
     for (ToolSpec s : guild.all) {
       tools.add(new DeferredTool(s.name(), new HiddenTool.Reason("deferred_tool", "all", "test"), Optional.empty(),
           ToolIndex.searchText(s)));
     }
     ToolIndex index = new ToolIndex(tools);
-    List<String[]> queries = queries();
+    List<String[]> queries = queries(resource);
     assertThat(queries).hasSizeGreaterThanOrEqualTo(100);
     int top1 = 0;
     int top5 = 0;
     List<String> misses = new ArrayList<>();
     for (String[] q : queries) {
+      assertThat(q).as("a query, a tab, a tool name: " + String.join(" | ", q)).hasSize(2);
       assertThat(guild.all).as("the label of '" + q[0] + "'").anyMatch(s -> s.name().equals(q[1]));
       List<String> found = index.search(q[0], 5).stream().map(DeferredTool::name).toList();
       top1 += !found.isEmpty() && found.get(0).equals(q[1]) ? 1 : 0;
@@ -88,10 +110,10 @@ class ToolSearchNumbersTest {
       assertThat(index.search(q[0], 5).stream().map(DeferredTool::name).toList()).isEqualTo(found);
     }
     double accuracy = (double) top5 / queries.size();
-    System.out.printf("tool search numbers: %d queries over %d tools: top-1 %d (%.1f %%), top-5 %d (%.1f %%)%n",
-        queries.size(), guild.all.size(), top1, 100.0 * top1 / queries.size(), top5, 100 * accuracy);
-    misses.forEach(m -> System.out.println("tool search numbers: miss: " + m));
-    assertThat(accuracy).as("top-5 accuracy; misses: " + misses).isGreaterThanOrEqualTo(0.95);
+    System.out.printf("tool search numbers: %s, %d queries over %d tools: top-1 %d (%.1f %%), top-5 %d (%.1f %%)%n",
+        label, queries.size(), guild.all.size(), top1, 100.0 * top1 / queries.size(), top5, 100 * accuracy);
+    misses.forEach(m -> System.out.println("tool search numbers: " + label + " miss: " + m));
+    return accuracy;
   }
 
   @Test
@@ -149,8 +171,8 @@ class ToolSearchNumbersTest {
     }
   }
 
-  private static List<String[]> queries() throws IOException {
-    try (InputStream in = ToolSearchNumbersTest.class.getResourceAsStream("/tool-search-queries.tsv")) {
+  private static List<String[]> queries(String resource) throws IOException {
+    try (InputStream in = ToolSearchNumbersTest.class.getResourceAsStream(resource)) {
       List<String[]> out = new ArrayList<>();
       for (String line : new String(in.readAllBytes(), StandardCharsets.UTF_8).split("\n")) {
         if (!line.isBlank() && !line.startsWith("#")) {
