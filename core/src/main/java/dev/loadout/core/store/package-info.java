@@ -1,6 +1,6 @@
 /**
  * What every Loadout store shares. Each store is an interface (an SPI, such as
- * {@link dev.loadout.tools.persona.PersonaBlockStore}) with an in-memory implementation for one process
+ * {@code PersonaBlockStore} in {@code loadout-tools-persona}) with an in-memory implementation for one process
  * and a JDBC implementation that runs on SQLite (embedded) and PostgreSQL (shared by many bot processes).
  *
  * <p>Stores report storage failures as {@link dev.loadout.core.store.StoreException}; tools turn them into

@@ -5,6 +5,7 @@ import dev.loadout.core.Loadout;
 import dev.loadout.core.ToolRegistry;
 import dev.loadout.core.availability.AvailabilityFilters;
 import dev.loadout.tools.persona.NoticePermissionProbe;
+import dev.loadout.tools.persona.PersonaBlockInterceptor;
 import dev.loadout.tools.persona.PersonaBlockTools;
 import dev.loadout.tools.persona.PersonaBlocks;
 import dev.loadout.core.capabilities.ReviewCapabilities;
@@ -96,11 +97,18 @@ final class BotWiring implements AutoCloseable {
           console.line("  ... calling " + chain.call().name());
           return chain.proceed(chain.call());
         })
+        // No tool runs for a user the persona has muted or blocked, whichever path asked for the call.
+        .addInterceptor(PersonaBlockInterceptor.of(blocks))
         // ...and the progress line while one that passed the checks runs.
         .addToolInterceptor(progress.interceptor());
     AvailabilityFilters.standard().forEach(b::addFilter);
     this.loadout = b.build();
     this.router = DirectRouter.of(directRules(webSearch.spec(), fetchUrl.spec()), stores.tasks(), DIRECT, clock);
+  }
+
+  /** The persona's blocks, checked on every message before it is routed. */
+  PersonaBlocks blocks() {
+    return blocks;
   }
 
   /** The console's commands, in the shape of Discord's command registration, for {@code review_capabilities}. */

@@ -93,6 +93,11 @@ final class ChatSession {
     if (BotCommands.isCommand(text)) {
       return new BotCommands(this, out).run(text);
     }
+    if (guildId != null && !bot.blocks().mayTrigger(guildId, PERSONA_ID, participantId(userId))) {
+      // Checked before anything is routed or asked: a muted or blocked user costs no model call.
+      out.println("(Mochi stays silent: " + userId + " is muted or blocked by Mochi here)");
+      return true;
+    }
     String messageId = run + "-m" + (++messages);
     DirectDecision decision = bot.router.route(IncomingMessage.of(sessionKey(), messageId, text));
     if (decision instanceof DirectDecision.NotMatched && text.startsWith("/")) {
@@ -205,7 +210,7 @@ final class ChatSession {
 
   /** The turn as the current speaker in the current place, with the persona and the participants. */
   PreparedTurn prepare(String text) {
-    TurnContext.Builder b = TurnContext.builder(provider, modelName).channelId("console").userId(userId)
+    TurnContext.Builder b = TurnContext.builder(provider, modelName).channelId("console").userId(participantId(userId))
         .permissions(MEMBERS.getOrDefault(userId, Set.of())).clock(clock)
         .attribute(ParticipantTargetIndex.ATTRIBUTE, participants());
     if (text != null) {
@@ -220,14 +225,19 @@ final class ChatSession {
   private ParticipantTargetIndex participants() {
     List<dev.loadout.core.participants.Participant> list = new ArrayList<>();
     for (String member : MEMBERS.keySet().stream().sorted().toList()) {
-      list.add(Participants.user("u-" + member).username(member).inContext(true).build());
+      list.add(Participants.user(participantId(member)).username(member).inContext(true).build());
     }
     if (!MEMBERS.containsKey(userId)) {
-      list.add(Participants.user("u-" + userId).username(userId).inContext(true).build());
+      list.add(Participants.user(participantId(userId)).username(userId).inContext(true).build());
     }
     list.add(Participants.persona(PERSONA_ID, "Mochi", List.of("mochi")));
     list.add(Participants.bot("u-loadout-bot").username("loadout-bot").build());
     return ParticipantTargetIndex.of(list);
+  }
+
+  /** The platform id of a console user: the same id in the turn's context, the participants and the block store. */
+  static String participantId(String name) {
+    return "u-" + name;
   }
 
   private String sessionKey() {

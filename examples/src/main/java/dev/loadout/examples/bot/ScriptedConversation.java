@@ -14,7 +14,8 @@ import tools.jackson.databind.node.ObjectNode;
 /**
  * The default session: what the user types, and the model's answers queued in the testkit's {@link ScriptedModel},
  * which records each request exactly as the real client would send it. It exercises the built-in tools, a bad call,
- * a hidden tool, a slash command, a keyword rule and the MCP commands.
+ * a hidden tool, a slash command, a keyword rule, the MCP commands, and a persona block: the persona mutes a user,
+ * whose next messages get no answer.
  */
 final class ScriptedConversation {
   private ScriptedConversation() {}
@@ -33,8 +34,11 @@ final class ScriptedConversation {
         "/read " + webRoot + "/records.html",
         "/mcp add docs " + webRoot + "/not-mcp",
         "/mcp list",
+        "Please mute bob for an hour, he keeps posting spam links",
         "/as bob",
         "/why ban_member",
+        "hello mochi, are you there?",
+        "/roll 6",
         "/quit");
   }
 
@@ -51,7 +55,11 @@ final class ScriptedConversation {
         .enqueueText("A die needs at least two sides, so I could not roll that one.")
         // ban_member was not shown to alice: refused with tool_not_available, never run.
         .enqueueToolCalls(ToolCall.of("call_5", "ban_member", "{\"member\":\"carol\"}"))
-        .enqueueText("I can't ban members for you here.");
+        .enqueueText("I can't ban members for you here.")
+        // Mochi mutes bob through the persona block tool; his next messages get no answer at all.
+        .enqueueToolCalls(ToolCall.of("call_6", "block_user", "{\"blocked_user\":\"bob\",\"block_type\":\"mute\","
+            + "\"block_duration_hours\":1,\"block_reason\":\"spam links\"}"))
+        .enqueueText("Done: bob is muted for an hour.");
   }
 
   /** The scripted model as the tool loop's model call, given the request body a Chat Completions client sends. */

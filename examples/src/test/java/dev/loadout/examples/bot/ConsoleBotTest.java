@@ -67,7 +67,14 @@ class ConsoleBotTest {
         "bot: (unverified) Search results for \"sqlite wal mode\"");
     assertThat(out).contains("mcp add: not_an_mcp_server: ", "no MCP servers in cozy-cafe");
     assertThat(out).contains("bob@cozy-cafe> /why ban_member\nban_member is visible to bob here");
-    assertThat(out).contains("bye", "(the scripted model answered 9 requests)");
+    // Mochi mutes bob through block_user; from then on his messages, a slash command too, get no answer and cost no
+    // model call (the scripted model is asked exactly once per line that reaches it).
+    assertThat(out).contains("block_user {\"blocked_user\":\"bob\",\"block_type\":\"mute\",\"block_duration_hours\":1,"
+        + "\"block_reason\":\"spam links\"} -> ok: bob was muted for the active persona.", "bot: Done: bob is muted for an hour.");
+    assertThat(out).contains("bob@cozy-cafe> hello mochi, are you there?\n(Mochi stays silent: bob is muted or blocked by"
+        + " Mochi here)", "bob@cozy-cafe> /roll 6\n(Mochi stays silent: bob is muted or blocked by Mochi here)");
+    assertThat(out).doesNotContain("roll_dice {\"sides\":6}");
+    assertThat(out).contains("bye", "(the scripted model answered 11 requests)");
 
     Path db = workdir.resolve(BotStores.SCRIPTED_FILE_NAME);
     assertThat(db).isRegularFile();
