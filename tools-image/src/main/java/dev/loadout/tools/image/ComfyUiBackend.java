@@ -143,7 +143,11 @@ public final class ComfyUiBackend implements ImageBackend, AutoCloseable {
       values.put("mask", text(upload(mask, deadline)));
     }
     ObjectNode body = ImageHttp.JSON.createObjectNode();
-    body.set("prompt", workflow.fill(values));
+    try {
+      body.set("prompt", workflow.fill(values));
+    } catch (IllegalArgumentException tooLarge) {
+      throw new ImageBackendException("The " + request.mode().label() + " workflow is too large to fill: " + tooLarge.getMessage(), false);
+    }
     body.put("client_id", clientId);
     check(deadline);
     JsonNode queued = ImageHttp.jsonObject(ImageHttp.exchange(client, ImageHttp.request("POST", baseUrl + "/prompt", apiKey)

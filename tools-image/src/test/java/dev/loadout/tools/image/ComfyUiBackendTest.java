@@ -238,6 +238,14 @@ class ComfyUiBackendTest {
         .hasMessage("the default workflow (used for image_to_image) has no {{image}} placeholder for the reference image");
     assertThatThrownBy(() -> ComfyUiBackend.builder(client, server.baseUrl(), "{\"1\":{\"inputs\":{\"x\":\"{{steps}}\"}}}"))
         .isInstanceOf(IllegalArgumentException.class).hasMessageStartingWith("workflow uses unknown placeholders [steps]; known are [");
+    assertThatThrownBy(() -> ComfyUiBackend.builder(client, server.baseUrl(), "{\"1\":{\"inputs\":{\"x\":\"{{ Prompt }}\"}}}"))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageStartingWith("workflow uses unknown placeholders [Prompt]; known are [");
+    assertThatThrownBy(() -> ComfyUiBackend.builder(client, server.baseUrl(), "{\"1\":{\"inputs\":{\"{{seed}}\":1}}}"))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("workflow has placeholders in keys [{{seed}}], which are never filled; node ids and input names stay as written");
+    String deep = "{\"1\":" + "[".repeat(100_000) + "]".repeat(100_000) + "}";
+    assertThatThrownBy(() -> ComfyUiBackend.builder(client, server.baseUrl(), deep))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageStartingWith("workflow is not valid JSON: Document nesting depth");
     assertThatThrownBy(() -> ComfyUiBackend.builder(client, server.baseUrl(), "[1,2]"))
         .isInstanceOf(IllegalArgumentException.class).hasMessageStartingWith("workflow must be a JSON object of workflow nodes");
   }
