@@ -121,6 +121,24 @@ class ComfyUiBackendTest {
     assertThat(prompt.at("/7/inputs/text").stringValue()).isEmpty();
   }
 
+  /** Before the shared engine, {@code {{image_2}}} did not match the workflow's placeholder syntax and went unfilled. */
+  @Test
+  void aSecondReferenceIsUploadedAndFilledIntoImage2() throws Exception {
+    String twoImages = IMG2IMG.replace("{{mask}}", "{{image_2}}");
+    ComfyUiBackend backend = backend().workflowSupports(Map.of("image_to_image", true, "inpaint", false, "outpaint", false))
+        .workflow(ImageMode.IMAGE_TO_IMAGE, twoImages).build();
+
+    backend.generate(new ImageRequest(ImageMode.IMAGE_TO_IMAGE, "a hat", Optional.empty(), "1:1", Optional.of(png("FIRST")),
+        Optional.empty(), Optional.of(0.4), Map.of(), List.of(png("AVATAR"))));
+
+    List<ComfyUiFakeServer.Received> uploads = server.to("/upload/image");
+    assertThat(uploads).hasSize(2);
+    assertThat(uploads.get(1).text()).contains("AVATAR");
+    JsonNode prompt = ImageHttp.JSON.readTree(server.to("/prompt").get(0).body()).get("prompt");
+    assertThat(prompt.at("/1/inputs/image").stringValue()).isEqualTo("upload1.png");
+    assertThat(prompt.at("/2/inputs/image").stringValue()).isEqualTo("upload2.png");
+  }
+
   @Test
   void aPromptThatNeverCompletesFailsWithTheTimeoutCodeAtTheDeadline() {
     server.neverComplete();
