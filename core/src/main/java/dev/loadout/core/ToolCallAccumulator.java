@@ -3,9 +3,7 @@ package dev.loadout.core;
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import dev.loadout.core.ToolCallStreamException.Problem;
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
+import dev.loadout.core.internal.digest.Digests;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashSet;
@@ -198,7 +196,7 @@ public final class ToolCallAccumulator {
       return List.of();
     }
     if (identity == null) {
-      identity = sha256(text);
+      identity = Digests.sha256(text);
     }
     if (text.strip().equals("[DONE]")) {
       return read(null, false);
@@ -393,14 +391,6 @@ public final class ToolCallAccumulator {
       c.arguments = null;
       throw new ToolCallStreamException(Problem.ARGUMENTS_TOO_LONG, where() + ": the arguments of the call at position "
           + c.position + " passed maxArgumentsChars (" + maxArgumentsChars + ")", null);
-    }
-  }
-
-  private static byte[] sha256(String text) {
-    try {
-      return MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8));
-    } catch (NoSuchAlgorithmException e) {
-      throw new IllegalStateException("SHA-256 is required by the Java platform", e);
     }
   }
 
