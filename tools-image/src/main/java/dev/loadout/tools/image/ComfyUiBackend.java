@@ -28,6 +28,8 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
 
+// Over 400 lines on purpose: ComfyUI's HTTP protocol (upload, queue, poll, view) and the public Builder of about
+// 115 lines that checks each mode's workflow; the workflow itself is ComfyUiWorkflow.
 /**
  * A ComfyUI server through its HTTP API: the workflow (API format, with {@code {{name}}} placeholders) is
  * filled in, queued with {@code POST /prompt}, polled with {@code GET /history/{prompt_id}} until its
