@@ -1,13 +1,12 @@
 package dev.loadout.core;
 
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
+import dev.loadout.core.internal.digest.Digests;
 import java.util.List;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * The two fingerprints, in one place. A spec's is a digest (SHA-256, first 128 bits in hex) of what a
- * model sees of it, computed once when the spec is built, so equal specs agree in every JVM. A turn's is
+ * The two fingerprints, in one place. A spec's is the one schema fingerprint ({@link Digests#fingerprint}: SHA-256,
+ * first 128 bits in hex) of what a model sees of it, in the order it sees it, computed once when the spec is built, so equal specs agree in every JVM. A turn's is
  * a cheap 64-bit mix of its visible specs' digests in order, computed on every {@code prepare}; it keys
  * the render cache, whose hits are still checked against the exact variants, so a collision can cost a
  * render but never show the wrong tools.
@@ -20,16 +19,7 @@ final class Fingerprints {
     canonical.put("name", name);
     canonical.put("description", description);
     canonical.set("parameters", parameters);
-    try {
-      byte[] digest = MessageDigest.getInstance("SHA-256").digest(Json.bytes(canonical));
-      StringBuilder hex = new StringBuilder(32);
-      for (int i = 0; i < 16; i++) {
-        hex.append(Character.forDigit((digest[i] >> 4) & 0xf, 16)).append(Character.forDigit(digest[i] & 0xf, 16));
-      }
-      return hex.toString();
-    } catch (NoSuchAlgorithmException e) {
-      throw new IllegalStateException("SHA-256 is required by the Java platform", e);
-    }
+    return Digests.fingerprint(Json.bytes(canonical));
   }
 
   /** 64 bits mixed from each variant's own digest, in order; printed as 16 hex digits. */

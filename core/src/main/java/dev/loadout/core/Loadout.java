@@ -22,6 +22,9 @@ import org.apiguardian.api.API;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+// Over 400 lines on purpose: the entry point's public Builder (every setting with its check) is about 260 of them,
+// and prepare's stages already live beside it (AvailabilityRunner, Routing, RenderCache); what remains is the
+// order of those stages, which reads best in one place.
 /**
  * The entry point: one per bot, shared by all its conversations.
  *

@@ -14,6 +14,9 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import org.apiguardian.api.API;
 
+// Over 400 lines on purpose: this is the public contract of one round (what is shown, why the rest is hidden,
+// rendering, execution, deferral, inspection), a third of it Javadoc; the work behind it already lives in
+// package-private classes beside it (ExecutionChain and its steps, Deferral, the dialect renderers).
 /**
  * One model round: the exact tool variants the model is shown, the tools it is not shown and why, and
  * the only place the model's calls for that round may be executed.

@@ -129,11 +129,7 @@ final class ResponseBody {
   byte[] digest() {
     if (digest == null) {
       String s = text != null ? text : root == null ? "" : Json.compact(root);
-      try {
-        digest = java.security.MessageDigest.getInstance("SHA-256").digest(s.getBytes(java.nio.charset.StandardCharsets.UTF_8));
-      } catch (java.security.NoSuchAlgorithmException e) {
-        throw new IllegalStateException("SHA-256 is required by the Java platform", e);
-      }
+      digest = dev.loadout.core.internal.digest.Digests.sha256(s);
     }
     return digest;
   }

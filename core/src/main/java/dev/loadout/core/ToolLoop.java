@@ -20,6 +20,8 @@ import java.util.function.Consumer;
 import org.apiguardian.api.API;
 import tools.jackson.databind.JsonNode;
 
+// Over 400 lines on purpose: the loop's public vocabulary (Model, Request, Round, Stop, Result, Builder) is nested
+// here so it reads as one API; the loop itself (Run) is about 160 lines.
 /**
  * The tool loop of one user message: ask the model, run the calls it makes, append the results, and ask again, until
  * the model answers without calling a tool. The model call is the host's own function, so the loop works with any

@@ -14,6 +14,8 @@ import org.apiguardian.api.API;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
+// Over 400 lines on purpose: a value type whose public API is large (accessors, equality, fingerprint, the
+// checked Builder of about 180 lines); schema edits live in SchemaEdit and validation in ArgumentValidator.
 /**
  * What a model is told about a tool: its name, description and JSON Schema parameters, plus the facts
  * Loadout needs to decide who sees it (group, required permission, family).

@@ -90,4 +90,13 @@ class ToolSpecTest {
     assertThat(spec.argumentViolations(Json.parse("{\"n\":\"x\"}"))).singleElement().asString().startsWith("/n: ");
     assertThatThrownBy(() -> spec.argumentViolations(null)).hasMessage("arguments must not be null");
   }
+
+  /** Fingerprints are compared across processes and releases: a change in how they are computed must show here. */
+  @Test
+  void theFingerprintOfAKnownSpecIsPinned() {
+    ToolSpec spec = ToolSpec.builder("t", "{\"type\":\"object\",\"properties\":{\"q\":{\"type\":\"string\"}}}")
+        .description("Search the web.").build();
+
+    assertThat(spec.fingerprint()).isEqualTo("6b1c4c7bea8af4b48143bd1a9e715e3b");
+  }
 }

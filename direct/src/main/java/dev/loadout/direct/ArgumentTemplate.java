@@ -2,19 +2,18 @@ package dev.loadout.direct;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
+import dev.loadout.core.internal.json.JsonTemplate;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.apiguardian.api.API;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
-import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -40,7 +39,6 @@ import tools.jackson.databind.node.ObjectNode;
 public final class ArgumentTemplate {
   static final JsonMapper MAPPER = JsonMapper.builder().build();
   private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
-  private static final Pattern PLACEHOLDER = Pattern.compile("\\{\\{\\s*([^{}]*?)\\s*\\}\\}");
   private static final Pattern NAME = Pattern.compile("input|message|match|[1-9]");
   private static final Pattern NUMBER = Pattern.compile("[+-]?(\\d+(\\.\\d*)?|\\.\\d+)([eE][+-]?\\d{1,4})?");
   private static final Map<String, Boolean> BOOLEANS = Map.ofEntries(Map.entry("true", true), Map.entry("false", false),
@@ -97,7 +95,7 @@ public final class ArgumentTemplate {
   static ArgumentTemplate parse(String template, List<String> problems) {
     JsonNode tree;
     try {
-      tree = MAPPER.readTree(template);
+      tree = JsonTemplate.read(template);
     } catch (JacksonException e) {
       problems.add("must be JSON, but " + e.getOriginalMessage());
       return null;
@@ -107,54 +105,51 @@ public final class ArgumentTemplate {
       return null;
     }
     int before = problems.size();
-    int[] maxGroup = {0};
-    boolean[] usesInput = {false};
-    check(tree, "", problems, maxGroup, usesInput);
+    Check check = new Check(problems);
+    JsonTemplate.scan(tree, check);
     return problems.size() == before
-        ? new ArgumentTemplate((ObjectNode) tree, MAPPER.writeValueAsString(tree), maxGroup[0], usesInput[0]) : null;
+        ? new ArgumentTemplate((ObjectNode) tree, MAPPER.writeValueAsString(tree), check.maxGroup, check.usesInput) : null;
   }
 
-  private static void check(JsonNode node, String path, List<String> problems, int[] maxGroup, boolean[] usesInput) {
-    if (node.isObject()) {
-      for (Map.Entry<String, JsonNode> e : node.properties()) {
-        if (e.getKey().contains("{{")) {
-          problems.add("key [" + e.getKey() + "] at " + (path.isEmpty() ? "/" : path) + " must not hold a placeholder; "
-              + "placeholders go in string values");
+  /** The template's own rules on what the engine finds: known names, typed placeholders whole, no keys. */
+  private static final class Check implements JsonTemplate.Visitor {
+    private final List<String> problems;
+    int maxGroup;
+    boolean usesInput;
+
+    Check(List<String> problems) {
+      this.problems = problems;
+    }
+
+    @Override
+    public void placeholderInKey(String path, String key) {
+      problems.add("key [" + key + "] at " + path + " must not hold a placeholder; placeholders go in string values");
+    }
+
+    @Override
+    public void placeholder(String path, String token, String body, String value, boolean whole) {
+      int colon = body.indexOf(':');
+      String name = colon < 0 ? body : body.substring(colon + 1).strip();
+      if (colon >= 0) {
+        String type = body.substring(0, colon).strip();
+        if (!type.equals("number") && !type.equals("boolean")) {
+          problems.add("placeholder [" + token + "] at " + path + " has an unknown type [" + type
+              + "]; use number or boolean");
+          return;
         }
-        check(e.getValue(), path + "/" + e.getKey(), problems, maxGroup, usesInput);
+        if (!whole) {
+          problems.add("placeholder [" + token + "] at " + path + " must be the whole string value, but the value was ["
+              + value + "]");
+        }
       }
-    } else if (node.isArray()) {
-      for (int i = 0; i < node.size(); i++) {
-        check(node.get(i), path + "/" + i, problems, maxGroup, usesInput);
+      if (!NAME.matcher(name).matches()) {
+        problems.add("placeholder [" + token + "] at " + path + " is unknown; use input, message, match or 1…9");
+        return;
       }
-    } else if (node.isString()) {
-      String s = node.stringValue();
-      Matcher m = PLACEHOLDER.matcher(s);
-      while (m.find()) {
-        String body = m.group(1);
-        int colon = body.indexOf(':');
-        String name = colon < 0 ? body : body.substring(colon + 1).strip();
-        if (colon >= 0) {
-          String type = body.substring(0, colon).strip();
-          if (!type.equals("number") && !type.equals("boolean")) {
-            problems.add("placeholder [" + m.group() + "] at " + path + " has an unknown type [" + type
-                + "]; use number or boolean");
-            continue;
-          }
-          if (m.start() != 0 || m.end() != s.length()) {
-            problems.add("placeholder [" + m.group() + "] at " + path + " must be the whole string value, but the value was ["
-                + s + "]");
-          }
-        }
-        if (!NAME.matcher(name).matches()) {
-          problems.add("placeholder [" + m.group() + "] at " + path + " is unknown; use input, message, match or 1…9");
-          continue;
-        }
-        if (Character.isDigit(name.charAt(0))) {
-          maxGroup[0] = Math.max(maxGroup[0], name.charAt(0) - '0');
-        } else if (name.equals("input")) {
-          usesInput[0] = true;
-        }
+      if (Character.isDigit(name.charAt(0))) {
+        maxGroup = Math.max(maxGroup, name.charAt(0) - '0');
+      } else if (name.equals("input")) {
+        usesInput = true;
       }
     }
   }
@@ -181,9 +176,11 @@ public final class ArgumentTemplate {
    */
   Expansion expand(Values values) {
     try {
-      return new Expansion((ObjectNode) substitute(tree, values), null);
+      return new Expansion((ObjectNode) JsonTemplate.fill(tree, body -> value(body, values)), null);
     } catch (MissingValue e) {
       return new Expansion(null, e.getMessage());
+    } catch (IllegalArgumentException tooLarge) {
+      return new Expansion(null, tooLarge.getMessage());
     }
   }
 
@@ -213,39 +210,12 @@ public final class ArgumentTemplate {
     }
   }
 
-  private static JsonNode substitute(JsonNode node, Values values) {
-    if (node.isObject()) {
-      ObjectNode out = NODES.objectNode();
-      for (Map.Entry<String, JsonNode> e : node.properties()) {
-        out.set(e.getKey(), substitute(e.getValue(), values));
-      }
-      return out;
-    }
-    if (node.isArray()) {
-      ArrayNode out = NODES.arrayNode();
-      for (JsonNode item : node) {
-        out.add(substitute(item, values));
-      }
-      return out;
-    }
-    if (!node.isString() || node.stringValue().indexOf("{{") < 0) {
-      return node;
-    }
-    String s = node.stringValue();
-    Matcher m = PLACEHOLDER.matcher(s);
-    StringBuilder out = new StringBuilder(s.length() + 32);
-    while (m.find()) {
-      String body = m.group(1);
-      int colon = body.indexOf(':');
-      String name = colon < 0 ? body : body.substring(colon + 1).strip();
-      String value = required(name, values);
-      if (colon >= 0) {
-        return typed(body.substring(0, colon).strip(), name, value.strip());
-      }
-      m.appendReplacement(out, Matcher.quoteReplacement(value));
-    }
-    m.appendTail(out);
-    return NODES.stringNode(out.toString());
+  /** A typed placeholder is always a whole string value ({@code parse} refuses others), so it may become a number. */
+  private static JsonNode value(String body, Values values) {
+    int colon = body.indexOf(':');
+    String name = colon < 0 ? body : body.substring(colon + 1).strip();
+    String value = required(name, values);
+    return colon < 0 ? NODES.stringNode(value) : typed(body.substring(0, colon).strip(), name, value.strip());
   }
 
   private static String required(String name, Values values) {

@@ -20,7 +20,7 @@ final class CompiledRule {
     this.index = index;
     this.regex = regex;
     RegexSyntax.Node tree = regex == null ? null : RegexSyntax.parse(rule.pattern());
-    this.literal = RegexSyntax.requiredLiteral(tree);
+    this.literal = RequiredLiteral.of(tree);
     this.dfa = RegexDfa.of(tree);
   }
 

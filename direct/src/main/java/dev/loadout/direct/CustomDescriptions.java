@@ -5,16 +5,10 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 import dev.loadout.core.DescriptionOverride;
 import dev.loadout.core.ToolSpec;
 import dev.loadout.core.TurnContext;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.util.HexFormat;
+import dev.loadout.core.internal.digest.Digests;
 import java.util.Map;
 import java.util.function.Function;
-import java.util.TreeMap;
 import org.apiguardian.api.API;
-import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.node.ArrayNode;
-import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
@@ -25,7 +19,6 @@ import tools.jackson.databind.node.ObjectNode;
  */
 @API(status = EXPERIMENTAL, since = "0.1")
 public final class CustomDescriptions {
-  private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
   private CustomDescriptions() {}
 
@@ -34,30 +27,7 @@ public final class CustomDescriptions {
    * disabled when the tool comes back with another.
    */
   public static String fingerprint(ObjectNode parameters) {
-    try {
-      byte[] canonical = ArgumentTemplate.MAPPER.writeValueAsBytes(sorted(parameters));
-      return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(canonical), 0, 16);
-    } catch (NoSuchAlgorithmException e) {
-      throw new IllegalStateException("SHA-256 is required of every JVM", e);
-    }
-  }
-
-  private static JsonNode sorted(JsonNode node) {
-    if (node.isObject()) {
-      Map<String, JsonNode> keys = new TreeMap<>();
-      for (Map.Entry<String, JsonNode> e : node.properties()) {
-        keys.put(e.getKey(), sorted(e.getValue()));
-      }
-      ObjectNode out = NODES.objectNode();
-      keys.forEach(out::set);
-      return out;
-    }
-    if (node.isArray()) {
-      ArrayNode out = NODES.arrayNode();
-      node.forEach(item -> out.add(sorted(item)));
-      return out;
-    }
-    return node;
+    return Digests.schemaFingerprint(parameters);
   }
 
   /**

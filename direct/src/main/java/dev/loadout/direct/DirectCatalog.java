@@ -4,6 +4,7 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import com.google.re2j.Pattern;
 import dev.loadout.core.ToolSpec;
+import dev.loadout.core.internal.regex.UserRegex;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
@@ -24,7 +25,7 @@ import org.apiguardian.api.API;
  * <p><b>Checks on save</b>, each reported with the tool, field and value (see {@link DirectConfigException}):
  * a command is 1–32 letters, digits, {@code _} or {@code -}, and collides neither with the host's reserved
  * commands nor with another tool's (case ignored); at most {@value #MAX_RULES_PER_TOOL} rules per tool; each
- * regex within {@link RegexLimits}' limits (≤ 160 characters, ≤ 9 groups, counted repetition ≤ 64, expansion
+ * regex within core's one user-regex policy, {@link UserRegex#KEYWORD_RULE} (≤ 160 characters, ≤ 9 groups, counted repetition ≤ 64, expansion
  * estimate ≤ 256); at most {@value #MAX_ENABLED_RULES} enabled rules across tools, of which at most
  * {@value #MAX_ENABLED_REGEX_RULES} regex; a template that parses, and whose {@code {{1}}}…{@code {{9}}}
  * only serve regex rules with enough groups; a tool without a template has a default one.
@@ -181,10 +182,11 @@ public final class DirectCatalog {
         List<String> ruleProblems = new ArrayList<>();
         Pattern regex = null;
         if (r.kind() == KeywordRule.Kind.REGEX) {
-          regex = RegexLimits.check(r.pattern(), ruleProblems);
-        } else if (r.pattern().codePointCount(0, r.pattern().length()) > RegexLimits.MAX_PATTERN_LENGTH) {
-          ruleProblems.add("must be at most " + RegexLimits.MAX_PATTERN_LENGTH + " characters, but was "
-              + r.pattern().codePointCount(0, r.pattern().length()));
+          UserRegex.Checked checked = UserRegex.check(r.pattern(), UserRegex.KEYWORD_RULE, 0);
+          regex = checked.pattern();
+          ruleProblems.addAll(checked.problems());
+        } else if (UserRegex.lengthProblem(r.pattern(), UserRegex.KEYWORD_RULE) != null) {
+          ruleProblems.add(UserRegex.lengthProblem(r.pattern(), UserRegex.KEYWORD_RULE));
         } else if (!r.pattern().equals(r.pattern().strip())) {
           ruleProblems.add("must not start or end with a space, but was [" + r.pattern() + "]");
         }

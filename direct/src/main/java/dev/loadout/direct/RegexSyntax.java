@@ -314,50 +314,6 @@ final class RegexSyntax {
     quantified(ANY);
   }
 
-  /**
-   * The longest run of single characters every match contains, read from the top-level concatenation (groups
-   * that are neither repeated nor alternatives count as part of it): {@code ^计算 (\d+)$} needs "计算 ",
-   * {@code ^.*?查询\s*(.+)$} needs "查询". A message without it is skipped with one {@link String#contains}
-   * before any automaton runs, which makes ordinary messages, the common case, cheap. Repetition, alternation
-   * and sets end a run; a top-level alternation has none. Assertions take no width, so the characters either
-   * side of one are adjacent in every match.
-   *
-   * @return the literal, or null when there is none (or the tree is null)
-   */
-  static String requiredLiteral(Node tree) {
-    if (tree == null) {
-      return null;
-    }
-    List<Node> sequence = new ArrayList<>();
-    flatten(tree, sequence);
-    String best = "";
-    StringBuilder run = new StringBuilder();
-    for (Node n : sequence) {
-      int c = n instanceof Chars chars ? chars.single() : -1;
-      if (c >= 0) {
-        run.appendCodePoint(c);
-      } else {
-        best = longer(best, run);
-      }
-    }
-    best = longer(best, run);
-    return best.isEmpty() ? null : best;
-  }
-
-  private static void flatten(Node n, List<Node> out) {
-    if (n instanceof Concat c) {
-      c.parts().forEach(p -> flatten(p, out));
-    } else {
-      out.add(n);
-    }
-  }
-
-  private static String longer(String best, StringBuilder run) {
-    String r = run.toString();
-    run.setLength(0);
-    return r.length() > best.length() ? r : best;
-  }
-
   private static Chars single(int c) {
     return new Chars(new int[] {c, c});
   }

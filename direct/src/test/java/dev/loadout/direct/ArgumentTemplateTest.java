@@ -85,4 +85,24 @@ class ArgumentTemplateTest {
     assertThatThrownBy(() -> ArgumentTemplate.of("{\"a\":")).hasMessageStartingWith("template must be JSON, but");
     assertThat(List.of(ArgumentTemplate.of("{\"a\":\"{{ input }}\"}").usesInput())).containsExactly(true);
   }
+
+  @Test
+  void hostileTemplatesAreRefusedWithAMessageNeverAStackOverflow() {
+    String deep = "{\"a\":" + "[".repeat(100_000) + "]".repeat(100_000) + "}";
+    assertThatThrownBy(() -> ArgumentTemplate.of(deep)).isInstanceOf(IllegalArgumentException.class)
+        .hasMessageStartingWith("template must be JSON, but").hasMessageContaining("nesting depth");
+    String huge = "{\"a\":\"" + "x".repeat(2_000_001) + "\"}";
+    assertThatThrownBy(() -> ArgumentTemplate.of(huge)).isInstanceOf(IllegalArgumentException.class)
+        .hasMessageStartingWith("template must be JSON, but").hasMessageContaining("Document length");
+  }
+
+  @Test
+  void manyCopiesOfALongMessageAreAProblemNotAHugeRequest() {
+    ArgumentTemplate t = ArgumentTemplate.of("{\"q\":\"" + "{{message}}".repeat(2_000) + "\"}");
+
+    ArgumentTemplate.Expansion e = t.expand(values("x", "m".repeat(4_000), "x"));
+
+    assertThat(e.arguments()).isNull();
+    assertThat(e.problem()).isEqualTo("the filled template would substitute more than 4000000 characters");
+  }
 }

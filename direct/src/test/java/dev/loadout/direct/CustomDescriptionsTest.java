@@ -121,4 +121,14 @@ class CustomDescriptionsTest {
       assertThat(((ToolResult.Failure) r).code()).isEqualTo("invalid_arguments");
     }
   }
+
+  /** Saved configs store this value: a change in how it is computed would disable every reviewed config. */
+  @Test
+  void theSchemaFingerprintIsPinnedAndIgnoresKeyOrder() {
+    String pinned = CustomDescriptions.fingerprint(json("{\"type\":\"object\",\"properties\":{\"q\":{\"type\":\"string\"}}}"));
+
+    assertThat(pinned).isEqualTo("21877437383c4aa0e8fc28bbe3abc1d8");
+    assertThat(CustomDescriptions.fingerprint(json("{\"properties\":{\"q\":{\"type\":\"string\"}},\"type\":\"object\"}")))
+        .isEqualTo(pinned);
+  }
 }

@@ -3,6 +3,7 @@ package dev.loadout.direct;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.google.re2j.Pattern;
+import dev.loadout.core.internal.regex.UserRegex;
 import java.util.List;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
@@ -42,7 +43,7 @@ class DirectPropertiesTest {
     return Combinators.combine(Arbitraries.oneOf(atom, counted).list().ofMinSize(1).ofMaxSize(6),
             Arbitraries.of("$", "b$", "!$"))
         .as((parts, end) -> "^" + String.join("", parts) + end)
-        .filter(p -> RegexLimits.problems(p).isEmpty());
+        .filter(p -> UserRegex.problems(p, UserRegex.KEYWORD_RULE, 0).isEmpty());
   }
 
   @Provide
@@ -62,7 +63,7 @@ class DirectPropertiesTest {
   void everyPatternWithinTheLimitsCompilesAndEveryPatternOutsideIsRefused(@ForAll("counts") int n, @ForAll("counts") int m) {
     String pattern = "^(?:a{" + n + "}){" + m + "}$";
     boolean within = n <= 64 && m <= 64 && (long) n * m <= 256;
-    assertThat(RegexLimits.problems(pattern).isEmpty()).isEqualTo(within);
+    assertThat(UserRegex.problems(pattern, UserRegex.KEYWORD_RULE, 0).isEmpty()).isEqualTo(within);
   }
 
   @Provide

@@ -31,7 +31,7 @@ class RequiredLiteralTest {
       "^[abc]xyz$#xyz",
       "^[[:alpha:]]xyz$#xyz"})
   void theRequiredLiteralIsReadFromTheTopLevelSequence(String pattern, String literal) {
-    assertThat(RegexSyntax.requiredLiteral(RegexSyntax.parse(pattern))).isEqualTo(literal);
+    assertThat(RequiredLiteral.of(RegexSyntax.parse(pattern))).isEqualTo(literal);
   }
 
   @Provide
@@ -48,7 +48,7 @@ class RequiredLiteralTest {
 
   @Property(tries = 2000)
   void aMessageWithoutTheLiteralNeverMatches(@ForAll("patterns") String pattern, @ForAll("texts") String text) {
-    String literal = RegexSyntax.requiredLiteral(RegexSyntax.parse(pattern));
+    String literal = RequiredLiteral.of(RegexSyntax.parse(pattern));
     if (literal != null && Pattern.compile(pattern).matcher(text).matches()) {
       assertThat(text).contains(literal);
     }

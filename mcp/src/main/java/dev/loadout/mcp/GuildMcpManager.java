@@ -26,6 +26,8 @@ import org.apiguardian.api.API;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+// Over 400 lines on purpose: the public face of MCP (gathering, invalidation, config operations, its Builder of
+// about 115 lines); connections and health live in Pool, transports and the breaker in their own classes.
 /**
  * A bot's MCP servers as Loadout tools: the host's bot-wide servers ({@link Builder#hostServers}) on every turn,
  * and each guild's registered servers on its turns. Give it to {@code Loadout.builder().externalTools(manager)},

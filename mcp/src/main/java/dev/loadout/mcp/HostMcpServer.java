@@ -13,6 +13,8 @@ import java.util.Objects;
 import java.util.Optional;
 import org.apiguardian.api.API;
 
+// Over 400 lines on purpose: a public value type with two factories, its accessors and a checked Builder of about
+// 150 lines; there is no logic in it to move out.
 /**
  * A bot-wide MCP server that the host configures (in code, or from a file with {@link HostMcpConfig}), never a
  * guild's administrator: its tools are offered on every turn, in guilds and in direct messages. Give the servers

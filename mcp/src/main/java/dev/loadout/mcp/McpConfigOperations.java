@@ -11,6 +11,8 @@ import org.apiguardian.api.API;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+// Over 400 lines on purpose: the public write API of registrations, four operations whose ordered checks are the
+// contract (a quarter of the file is their Javadoc); the rules live in RegistrationRules, storage behind the store.
 /**
  * The only way guild MCP registrations are written: {@link #add}, {@link #setEnabled}, {@link #setToolSelection}
  * and {@link #remove}.

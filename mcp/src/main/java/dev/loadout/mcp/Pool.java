@@ -23,6 +23,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import tools.jackson.databind.json.JsonMapper;
 
+// Over 400 lines on purpose: the cache, the generation counters and each server's breaker state change together
+// (connect, lose, reconnect, probe, relist); pulling the breaker half out would spread those fields across the
+// package without making either half readable alone.
 /**
  * Pooled connections per server, and what is known of each server's health.
  *

@@ -27,6 +27,9 @@ import org.slf4j.LoggerFactory;
 import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Scheduler;
 
+// Over 400 lines on purpose: one child process's lifecycle; start, the reader, the writer and shut-down share the
+// process and the pending calls, and the SDK's transport contract is kept in one place (ChildProcess and
+// LineReader already hold the process and line plumbing).
 /**
  * MCP over a child process's standard streams: one JSON-RPC message per line each way, the server's stderr
  * drained to DEBUG logs. Loadout's own rather than the SDK's {@code StdioClientTransport}, which a bot cannot

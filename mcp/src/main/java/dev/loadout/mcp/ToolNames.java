@@ -1,9 +1,7 @@
 package dev.loadout.mcp;
 
 import dev.loadout.core.ToolSpec;
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
+import dev.loadout.core.internal.digest.Digests;
 import java.util.HexFormat;
 
 /**
@@ -45,14 +43,7 @@ final class ToolNames {
     if (cleaned.length() > room) {
       cleaned = cleaned.substring(0, room);
     }
-    return prefix + cleaned + "_" + sha256(mcpName).substring(0, HASH_CHARS);
+    return prefix + cleaned + "_" + HexFormat.of().formatHex(Digests.sha256(mcpName)).substring(0, HASH_CHARS);
   }
 
-  private static String sha256(String s) {
-    try {
-      return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(s.getBytes(StandardCharsets.UTF_8)));
-    } catch (NoSuchAlgorithmException e) {
-      throw new IllegalStateException("SHA-256 is required by every Java platform", e);
-    }
-  }
 }

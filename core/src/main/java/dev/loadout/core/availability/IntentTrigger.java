@@ -1,14 +1,15 @@
 package dev.loadout.core.availability;
 
 import com.google.re2j.Pattern;
-import com.google.re2j.PatternSyntaxException;
+import dev.loadout.core.internal.regex.UserRegex;
 import java.lang.Character.UnicodeScript;
 import java.util.Locale;
 
 /**
  * One compiled custom trigger: the {@code ^} wildcard, a literal (optionally a {@code *} stem) or an RE2
  * regular expression. Everything is compiled to RE2 once, at configuration time, so matching a message
- * is linear in its length whatever a guild administrator typed.
+ * is linear in its length whatever a guild administrator typed; a regex also passes the one user-regex policy
+ * ({@link UserRegex#INTENT_TRIGGER}), which bounds the compiled program's size.
  *
  * <p>Literal rules, which exist because literals are typed by people who do not write regexes:
  * <ul>
@@ -23,7 +24,6 @@ import java.util.Locale;
  * </ul>
  */
 final class IntentTrigger {
-  static final int MAX_LENGTH = 500;
   private static final String WORD = "\\p{L}\\p{M}\\p{N}_";
 
   private final String description;
@@ -98,12 +98,16 @@ final class IntentTrigger {
     if (r.isEmpty()) {
       throw new IllegalArgumentException("regex trigger of family [" + family + "] must not be blank, but was '" + regex + "'");
     }
-    try {
-      return new IntentTrigger("/" + r + "/", Pattern.compile(r, Pattern.CASE_INSENSITIVE));
-    } catch (PatternSyntaxException e) {
+    UserRegex.Checked checked = UserRegex.check(r, UserRegex.INTENT_TRIGGER, Pattern.CASE_INSENSITIVE);
+    if (checked.syntaxError() != null) {
       throw new IllegalArgumentException("regex trigger /" + r + "/ of family [" + family
-          + "] is not a valid RE2 regular expression: " + e.getDescription(), e);
+          + "] is not a valid RE2 regular expression: " + checked.syntaxError().getDescription(), checked.syntaxError());
     }
+    if (checked.pattern() == null) {
+      throw new IllegalArgumentException("regex trigger /" + r + "/ of family [" + family + "] "
+          + String.join("; ", checked.problems()));
+    }
+    return new IntentTrigger("/" + r + "/", checked.pattern());
   }
 
   /**
@@ -130,13 +134,14 @@ final class IntentTrigger {
     return null;
   }
 
+  /** Literals and regexes share the policy's length bound, so a trigger's size reads the same whatever its kind. */
   private static String checkLength(IntentFamily family, String kind, String text) {
     if (text == null) {
       throw new IllegalArgumentException(kind + " trigger of family [" + family + "] must not be null");
     }
-    if (text.length() > MAX_LENGTH) {
-      throw new IllegalArgumentException(kind + " trigger of family [" + family + "] must be at most " + MAX_LENGTH
-          + " characters, but was " + text.length());
+    String tooLong = UserRegex.lengthProblem(text, UserRegex.INTENT_TRIGGER);
+    if (tooLong != null) {
+      throw new IllegalArgumentException(kind + " trigger of family [" + family + "] " + tooLong);
     }
     return text;
   }

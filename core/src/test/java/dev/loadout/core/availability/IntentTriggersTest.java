@@ -92,6 +92,17 @@ class IntentTriggersTest {
         .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("of family [image]");
   }
 
+  @Test
+  void aRegexWhoseProgramWouldBeHugeIsRefusedByTheSharedPolicy() {
+    assertThatThrownBy(() -> IntentTriggers.builder().regex(IntentFamily.IMAGE, "(a{30}){40}"))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("regex trigger /(a{30}){40}/ of family [image] must expand to at most 1024 atoms after counted repetition,"
+            + " but the estimate was 1200");
+    assertThatThrownBy(() -> IntentTriggers.builder().regex(IntentFamily.IMAGE, "(".repeat(501)))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("regex trigger of family [image] must be at most 500 characters, but was 501");
+  }
+
   @ParameterizedTest(name = "literal [{0}] is refused")
   @ValueSource(strings = {"", "   ", "*", " * "})
   void emptyLiteralsAreRefused(String literal) {

@@ -11,6 +11,8 @@ import java.util.function.Function;
 import java.util.function.Predicate;
 import org.apiguardian.api.API;
 
+// Over 400 lines on purpose: a public test fixture whose API is its size (tools, faults, recorded requests, its
+// Builder), 40% of it Javadoc; the served tools live in ToolTable, faults in McpFault and FaultFilter.
 /**
  * A real MCP server inside the test's JVM: the MCP Java SDK 2.1.0's servlet transports on embedded Jetty,
  * bound to 127.0.0.1 on a free port, serving Streamable HTTP at {@value #STREAMABLE_PATH} and SSE at

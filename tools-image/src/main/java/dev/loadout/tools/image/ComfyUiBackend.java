@@ -28,6 +28,8 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
 
+// Over 400 lines on purpose: ComfyUI's HTTP protocol (upload, queue, poll, view) and the public Builder of about
+// 115 lines that checks each mode's workflow; the workflow itself is ComfyUiWorkflow.
 /**
  * A ComfyUI server through its HTTP API: the workflow (API format, with {@code {{name}}} placeholders) is
  * filled in, queued with {@code POST /prompt}, polled with {@code GET /history/{prompt_id}} until its
@@ -143,7 +145,11 @@ public final class ComfyUiBackend implements ImageBackend, AutoCloseable {
       values.put("mask", text(upload(mask, deadline)));
     }
     ObjectNode body = ImageHttp.JSON.createObjectNode();
-    body.set("prompt", workflow.fill(values));
+    try {
+      body.set("prompt", workflow.fill(values));
+    } catch (IllegalArgumentException tooLarge) {
+      throw new ImageBackendException("The " + request.mode().label() + " workflow is too large to fill: " + tooLarge.getMessage(), false);
+    }
     body.put("client_id", clientId);
     check(deadline);
     JsonNode queued = ImageHttp.jsonObject(ImageHttp.exchange(client, ImageHttp.request("POST", baseUrl + "/prompt", apiKey)

@@ -1,14 +1,11 @@
 package dev.loadout.tools.image;
 
-import java.util.ArrayList;
+import dev.loadout.core.internal.json.JsonTemplate;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
@@ -19,13 +16,14 @@ import tools.jackson.databind.node.ObjectNode;
  * placeholder becomes the value's own JSON type ({@code "{{width}}"} becomes the number 1024); a
  * placeholder inside a longer string is replaced by the value's text ({@code "masterpiece, {{prompt}}"}).
  * Only object values and array items are substituted: node ids and input names are keys and stay as
- * written. Unknown placeholder names are refused when the backend is built.
+ * written, and a key holding a placeholder is refused. Unknown placeholder names ({@code {{Prompt}}},
+ * {@code {{ steps }}}) are refused when the backend is built. The finding, walking and bounds are core's one
+ * placeholder engine, {@link JsonTemplate}.
  */
 final class ComfyUiWorkflow {
   /** Every name a workflow may use, and what it is filled with. */
   static final Set<String> NAMES = Set.of("prompt", "negative_prompt", "width", "height", "aspect_ratio", "seed",
       "denoise", "image", "image_2", "image_3", "mask", "expand_left", "expand_right", "expand_top", "expand_bottom");
-  private static final Pattern PLACEHOLDER = Pattern.compile("\\{\\{\\s*([a-z_]+)\\s*}}");
 
   private final ObjectNode tree;
   private final Set<String> used;
@@ -48,7 +46,7 @@ final class ComfyUiWorkflow {
     }
     JsonNode root;
     try {
-      root = ImageHttp.JSON.readTree(json);
+      root = JsonTemplate.read(json);
     } catch (JacksonException e) {
       throw new IllegalArgumentException(setting + " is not valid JSON: " + e.getOriginalMessage());
     }
@@ -56,7 +54,22 @@ final class ComfyUiWorkflow {
       throw new IllegalArgumentException(setting + " must be a JSON object of workflow nodes (ComfyUI's \"Save (API format)\")");
     }
     Set<String> used = new TreeSet<>();
-    collect(root, used);
+    Set<String> keys = new TreeSet<>();
+    JsonTemplate.scan(root, new JsonTemplate.Visitor() {
+      @Override
+      public void placeholder(String path, String token, String body, String value, boolean whole) {
+        used.add(body);
+      }
+
+      @Override
+      public void placeholderInKey(String path, String key) {
+        keys.add(key);
+      }
+    });
+    if (!keys.isEmpty()) {
+      throw new IllegalArgumentException(setting + " has placeholders in keys " + keys
+          + ", which are never filled; node ids and input names stay as written");
+    }
     Set<String> unknown = new TreeSet<>(used);
     unknown.removeAll(NAMES);
     if (!unknown.isEmpty()) {
@@ -78,77 +91,15 @@ final class ComfyUiWorkflow {
    * A copy with every placeholder filled.
    *
    * @param values a value for every name in {@link #placeholders()}
+   * @throws IllegalArgumentException when the filled values would pass the engine's size bound
    */
   ObjectNode fill(Map<String, JsonNode> values) {
-    ObjectNode copy = tree.deepCopy();
-    substitute(copy, values);
-    return copy;
-  }
-
-  private static void collect(JsonNode node, Set<String> into) {
-    if (node.isString()) {
-      Matcher m = PLACEHOLDER.matcher(node.stringValue());
-      while (m.find()) {
-        into.add(m.group(1));
+    return (ObjectNode) JsonTemplate.fill(tree, name -> {
+      JsonNode v = values.get(name);
+      if (v == null) {
+        throw new IllegalStateException("no value for workflow placeholder " + name);
       }
-    }
-    for (JsonNode child : node) {
-      collect(child, into);
-    }
-  }
-
-  private static void substitute(JsonNode node, Map<String, JsonNode> values) {
-    if (node instanceof ObjectNode object) {
-      for (String key : new ArrayList<>(object.propertyNames())) {
-        JsonNode replaced = replacement(object.get(key), values);
-        if (replaced != null) {
-          object.set(key, replaced);
-        } else {
-          substitute(object.get(key), values);
-        }
-      }
-    } else if (node instanceof ArrayNode array) {
-      for (int i = 0; i < array.size(); i++) {
-        JsonNode replaced = replacement(array.get(i), values);
-        if (replaced != null) {
-          array.set(i, replaced);
-        } else {
-          substitute(array.get(i), values);
-        }
-      }
-    }
-  }
-
-  /** The value for a string holding placeholders, or null when the node is not such a string. */
-  private static JsonNode replacement(JsonNode node, Map<String, JsonNode> values) {
-    if (!node.isString()) {
-      return null;
-    }
-    String text = node.stringValue();
-    Matcher m = PLACEHOLDER.matcher(text);
-    if (m.matches()) {
-      return value(values, m.group(1)).deepCopy();
-    }
-    m.reset();
-    StringBuilder out = new StringBuilder();
-    boolean any = false;
-    while (m.find()) {
-      JsonNode v = value(values, m.group(1));
-      m.appendReplacement(out, Matcher.quoteReplacement(v.isString() ? v.stringValue() : v.toString()));
-      any = true;
-    }
-    if (!any) {
-      return null;
-    }
-    m.appendTail(out);
-    return ImageHttp.JSON.getNodeFactory().stringNode(out.toString());
-  }
-
-  private static JsonNode value(Map<String, JsonNode> values, String name) {
-    JsonNode v = values.get(name);
-    if (v == null) {
-      throw new IllegalStateException("no value for workflow placeholder " + name);
-    }
-    return v;
+      return v;
+    });
   }
 }

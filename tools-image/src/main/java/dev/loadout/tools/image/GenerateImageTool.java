@@ -30,6 +30,8 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
 
+// Over 400 lines on purpose: the public tool (per-server and per-turn schema pruning, execution) and its Builder of
+// about 150 lines; the schema text lives in GenerateImageSchema, reference images in ReferenceCollector.
 /**
  * {@code generate_image}: one {@link ImageBackend} behind a schema pruned to what it supports.
  *

@@ -121,6 +121,24 @@ class ComfyUiBackendTest {
     assertThat(prompt.at("/7/inputs/text").stringValue()).isEmpty();
   }
 
+  /** Before the shared engine, {@code {{image_2}}} did not match the workflow's placeholder syntax and went unfilled. */
+  @Test
+  void aSecondReferenceIsUploadedAndFilledIntoImage2() throws Exception {
+    String twoImages = IMG2IMG.replace("{{mask}}", "{{image_2}}");
+    ComfyUiBackend backend = backend().workflowSupports(Map.of("image_to_image", true, "inpaint", false, "outpaint", false))
+        .workflow(ImageMode.IMAGE_TO_IMAGE, twoImages).build();
+
+    backend.generate(new ImageRequest(ImageMode.IMAGE_TO_IMAGE, "a hat", Optional.empty(), "1:1", Optional.of(png("FIRST")),
+        Optional.empty(), Optional.of(0.4), Map.of(), List.of(png("AVATAR"))));
+
+    List<ComfyUiFakeServer.Received> uploads = server.to("/upload/image");
+    assertThat(uploads).hasSize(2);
+    assertThat(uploads.get(1).text()).contains("AVATAR");
+    JsonNode prompt = ImageHttp.JSON.readTree(server.to("/prompt").get(0).body()).get("prompt");
+    assertThat(prompt.at("/1/inputs/image").stringValue()).isEqualTo("upload1.png");
+    assertThat(prompt.at("/2/inputs/image").stringValue()).isEqualTo("upload2.png");
+  }
+
   @Test
   void aPromptThatNeverCompletesFailsWithTheTimeoutCodeAtTheDeadline() {
     server.neverComplete();
@@ -238,6 +256,14 @@ class ComfyUiBackendTest {
         .hasMessage("the default workflow (used for image_to_image) has no {{image}} placeholder for the reference image");
     assertThatThrownBy(() -> ComfyUiBackend.builder(client, server.baseUrl(), "{\"1\":{\"inputs\":{\"x\":\"{{steps}}\"}}}"))
         .isInstanceOf(IllegalArgumentException.class).hasMessageStartingWith("workflow uses unknown placeholders [steps]; known are [");
+    assertThatThrownBy(() -> ComfyUiBackend.builder(client, server.baseUrl(), "{\"1\":{\"inputs\":{\"x\":\"{{ Prompt }}\"}}}"))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageStartingWith("workflow uses unknown placeholders [Prompt]; known are [");
+    assertThatThrownBy(() -> ComfyUiBackend.builder(client, server.baseUrl(), "{\"1\":{\"inputs\":{\"{{seed}}\":1}}}"))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("workflow has placeholders in keys [{{seed}}], which are never filled; node ids and input names stay as written");
+    String deep = "{\"1\":" + "[".repeat(100_000) + "]".repeat(100_000) + "}";
+    assertThatThrownBy(() -> ComfyUiBackend.builder(client, server.baseUrl(), deep))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageStartingWith("workflow is not valid JSON: Document nesting depth");
     assertThatThrownBy(() -> ComfyUiBackend.builder(client, server.baseUrl(), "[1,2]"))
         .isInstanceOf(IllegalArgumentException.class).hasMessageStartingWith("workflow must be a JSON object of workflow nodes");
   }

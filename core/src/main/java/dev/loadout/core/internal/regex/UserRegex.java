@@ -1,4 +1,6 @@
-package dev.loadout.direct;
+package dev.loadout.core.internal.regex;
+
+import static org.apiguardian.api.API.Status.INTERNAL;
 
 import com.google.re2j.Pattern;
 import com.google.re2j.PatternSyntaxException;
@@ -6,52 +8,102 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
+import org.apiguardian.api.API;
 
 /**
- * The save-time limits on a keyword regex. RE2 already guarantees matching in time linear in the message;
- * these limits bound the other factor, the compiled program's size, which counted repetition multiplies
- * ({@code (a{64}){64}} compiles to 4,096 states). The estimate below walks the pattern once, counting one
- * unit per atom and multiplying by counted repetitions, nested ones included. It over-counts (alternatives are
- * summed, not maxed), which is the safe direction for a limit.
+ * The one policy for RE2 patterns that people write: intent triggers (core's availability) and keyword rules
+ * (direct invocation). RE2 already guarantees matching in time linear in the message; the policy bounds the other
+ * factor, the compiled program's size, which length alone does not, since counted repetition multiplies it
+ * ({@code (a{64}){64}} compiles to 4,096 states from 11 characters).
+ *
+ * <p>Each use gets its {@link Limits} (keyword rules are short and run on every message of a guild; intent triggers
+ * may be long alternations of phrases), but the checks, their order and their messages are these. Length counts
+ * code points, so a CJK or emoji pattern is measured as people count it. The size estimate walks the pattern once,
+ * iteratively (a pattern of ten thousand {@code (} cannot exhaust the stack), counting one unit per atom and
+ * multiplying by counted repetitions, nested ones included; it over-counts (alternatives are summed, not maxed),
+ * which is the safe direction for a limit.
  */
-final class RegexLimits {
-  static final int MAX_PATTERN_LENGTH = 160;
-  static final int MAX_GROUPS = 9;
-  static final int MAX_REPEAT = 64;
-  static final int MAX_EXPANSION = 256;
+@API(status = INTERNAL, since = "0.1")
+public final class UserRegex {
+  /** Bounds for one use; each problem sentence names the bound it broke. */
+  @API(status = INTERNAL, since = "0.1")
+  public record Limits(int maxLength, int maxGroups, int maxRepeat, int maxExpansion) {}
 
-  private RegexLimits() {}
+  /** Keyword rules of direct invocation: short, matched against every message of a guild. */
+  public static final Limits KEYWORD_RULE = new Limits(160, 9, 64, 256);
 
-  /** The compiled pattern, or problems (each a sentence without the field name) added to {@code problems}. */
-  static Pattern check(String pattern, List<String> problems) {
-    int before = problems.size();
-    int length = pattern.codePointCount(0, pattern.length());
-    if (length > MAX_PATTERN_LENGTH) {
-      problems.add("must be at most " + MAX_PATTERN_LENGTH + " characters, but was " + length);
-      return null;
+  /**
+   * Intent triggers: long enough for an alternation of phrases, a repetition as large as the built-in phrases use
+   * ({@code .{0,120}}) and RE2's own ceiling of 1,000; groups are not used, so not limited.
+   */
+  public static final Limits INTENT_TRIGGER = new Limits(500, Integer.MAX_VALUE, 1_000, 1_024);
+
+  /**
+   * A checked pattern: compiled, or refused with the syntax error and/or the broken bounds.
+   *
+   * @param pattern the compiled pattern, null when refused
+   * @param syntaxError RE2's complaint when the text does not compile, else null
+   * @param problems every reason it was refused, each a sentence without a subject ("must be at most 160
+   *     characters, but was 200"), the syntax error in the standard wording first; empty when it compiled
+   */
+  @API(status = INTERNAL, since = "0.1")
+  public record Checked(Pattern pattern, PatternSyntaxException syntaxError, List<String> problems) {
+    public Checked {
+      problems = List.copyOf(problems);
+    }
+  }
+
+  private UserRegex() {}
+
+  /** The sentence for an over-long pattern, or null when it fits: shared with rules that are not regexes. */
+  public static String lengthProblem(String text, Limits limits) {
+    int length = text.codePointCount(0, text.length());
+    return length > limits.maxLength() ? "must be at most " + limits.maxLength() + " characters, but was " + length : null;
+  }
+
+  /**
+   * Checks and compiles a pattern. Length is checked first and alone, so an over-long pattern is never compiled.
+   *
+   * @param flags RE2J {@link Pattern} flags
+   */
+  public static Checked check(String pattern, Limits limits, int flags) {
+    String tooLong = lengthProblem(pattern, limits);
+    if (tooLong != null) {
+      return new Checked(null, null, List.of(tooLong));
     }
     Pattern compiled;
     try {
-      compiled = Pattern.compile(pattern);
+      compiled = Pattern.compile(pattern, flags);
     } catch (PatternSyntaxException e) {
-      problems.add("must be an RE2 regular expression (no look-around, no back-references), but " + e.getDescription()
-          + " in [" + pattern + "]");
-      return null;
+      return new Checked(null, e, List.of(syntaxSentence(e, pattern)));
     }
-    if (compiled.groupCount() > MAX_GROUPS) {
-      problems.add("must have at most " + MAX_GROUPS + " capture groups, but had " + compiled.groupCount());
+    List<String> problems = new ArrayList<>();
+    if (compiled.groupCount() > limits.maxGroups()) {
+      problems.add("must have at most " + limits.maxGroups() + " capture groups, but had " + compiled.groupCount());
     }
     Estimate e = estimate(pattern);
-    if (e.maxRepeat > MAX_REPEAT) {
-      problems.add("must repeat at most " + MAX_REPEAT + " times in one counted repetition, but had {" + e.maxRepeat + "}");
+    if (e.maxRepeat > limits.maxRepeat()) {
+      problems.add("must repeat at most " + limits.maxRepeat() + " times in one counted repetition, but had {" + e.maxRepeat
+          + "}");
     }
-    if (e.size > MAX_EXPANSION) {
-      problems.add("must expand to at most " + MAX_EXPANSION + " atoms after counted repetition, but the estimate was "
-          + e.size);
+    if (e.size > limits.maxExpansion()) {
+      problems.add("must expand to at most " + limits.maxExpansion() + " atoms after counted repetition, but the estimate"
+          + " was " + e.size);
     }
-    return problems.size() == before ? compiled : null;
+    return new Checked(problems.isEmpty() ? compiled : null, null, problems);
   }
 
+  /** Every reason a pattern is refused, in the standard wording; empty when it is accepted. */
+  public static List<String> problems(String pattern, Limits limits, int flags) {
+    return check(pattern, limits, flags).problems();
+  }
+
+  static String syntaxSentence(PatternSyntaxException e, String pattern) {
+    return "must be an RE2 regular expression (no look-around, no back-references), but " + e.getDescription() + " in ["
+        + pattern + "]";
+  }
+
+  /** The program-size estimate: atoms after counted repetition, and the largest repetition count. */
   record Estimate(long size, long maxRepeat) {}
 
   /** One group being read: the sum of its finished alternatives, its current sequence, its last atom. */
@@ -221,11 +273,5 @@ final class RegexLimits {
       throw new NumberFormatException(s);
     }
     return Long.parseLong(s);
-  }
-
-  static List<String> problems(String pattern) {
-    List<String> out = new ArrayList<>();
-    check(pattern, out);
-    return out;
   }
 }
