@@ -1,5 +1,7 @@
 package dev.loadout.tools.image;
 
+import dev.loadout.testkit.net.HttpReply;
+import dev.loadout.testkit.net.LoopbackHttpServer;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -37,14 +39,14 @@ class AnalyzeImageToolTest {
     questions.add(question);
     return CompletableFuture.completedFuture("A red fox in snow.");
   };
-  private ImagesFakeServer server;
+  private LoopbackHttpServer server;
   private SafeHttpClient client;
   private ExecutorService executor;
   private Loadout loadout;
 
   @BeforeEach
   void start() throws Exception {
-    server = new ImagesFakeServer().answer("/fox.png", "image/png", PNG);
+    server = LoopbackHttpServer.start().otherwise(HttpReply.of(404, "application/json", "{\"error\":\"not found\"}")).on("/fox.png", HttpReply.body("image/png", PNG));
     client = OpenAiImagesBackendTest.loopbackClient();
     executor = Executors.newCachedThreadPool();
   }
@@ -108,7 +110,7 @@ class AnalyzeImageToolTest {
 
     assertThat(call(tool(answering).build(), "{\"message_id\":\"m3\"}")).isEqualTo(ToolResult.failure(AnalyzeImageTool.NO_IMAGES,
         "Message m3 has no images, and neither has the message it replies to", false));
-    assertThat(server.received).isEmpty();
+    assertThat(server.requests()).isEmpty();
   }
 
   @Test
@@ -130,7 +132,8 @@ class AnalyzeImageToolTest {
   @Test
   void theSameDeadlineCoversAStalledDownload() throws Exception {
     channel.put("m1", images("/fox.png"));
-    server.stall();
+    // The download never answers: only closing the server ends the hold.
+    server.on("/fox.png", HttpReply.body("image/png", PNG).heldUntil(new java.util.concurrent.CompletableFuture<>()));
 
     ToolResult result = call(tool(answering).timeout(Duration.ofMillis(300)).build(), "{\"message_id\":\"m1\"}");
 
@@ -148,7 +151,7 @@ class AnalyzeImageToolTest {
       assertThat(call(tool, "{\"message_id\":\"m1\"}")).isEqualTo(
           ToolResult.failure(AnalyzeImageTool.DOWNLOAD_FAILED, "Could not download image 1 (url_refused)", true));
     }
-    assertThat(server.received).isEmpty();
+    assertThat(server.requests()).isEmpty();
   }
 
   @Test

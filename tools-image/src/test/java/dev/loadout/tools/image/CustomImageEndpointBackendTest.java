@@ -1,5 +1,8 @@
 package dev.loadout.tools.image;
 
+import dev.loadout.testkit.net.HttpReply;
+import dev.loadout.testkit.net.LoopbackHttpServer;
+import dev.loadout.testkit.net.ReceivedRequest;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -19,12 +22,12 @@ import org.junit.jupiter.api.Test;
 
 /** The generic custom image endpoint against a loopback fake of its documented JSON contract. */
 class CustomImageEndpointBackendTest {
-  private ImagesFakeServer server;
+  private LoopbackHttpServer server;
   private SafeHttpClient client;
 
   @BeforeEach
   void start() throws Exception {
-    server = new ImagesFakeServer();
+    server = LoopbackHttpServer.start().otherwise(HttpReply.of(404, "application/json", "{\"error\":\"not found\"}"));
     client = OpenAiImagesBackendTest.loopbackClient();
   }
 
@@ -41,20 +44,20 @@ class CustomImageEndpointBackendTest {
 
   @Test
   void aLegacyConfigurationThatDeclaresNothingIsTextToImageOnlyWithoutANegativePrompt() throws Exception {
-    server.answer("/gen", 200, "{\"images\":[{\"base64\":\"iVBORw0KGgo=\",\"mime_type\":\"image/webp\"}]}");
+    server.on("/gen", HttpReply.of(200, "application/json", "{\"images\":[{\"base64\":\"iVBORw0KGgo=\",\"mime_type\":\"image/webp\"}]}"));
     CustomImageEndpointBackend backend = CustomImageEndpointBackend.builder(client, server.url("/gen")).build();
 
     List<ToolMedia> media = backend.generate(textToImage());
 
     assertThat(backend.capabilities()).isEqualTo(ImageCapabilities.of(false, ImageMode.TEXT_TO_IMAGE));
     assertThat(media).singleElement().satisfies(m -> assertThat(m.mimeType()).isEqualTo("image/webp"));
-    assertThat(ImageHttp.JSON.readTree(server.received.get(0).body())).isEqualTo(ImageHttp.JSON.readTree(
+    assertThat(ImageHttp.JSON.readTree(server.requests().get(0).body())).isEqualTo(ImageHttp.JSON.readTree(
         "{\"mode\":\"text_to_image\",\"prompt\":\"a red fox\",\"aspect_ratio\":\"16:9\",\"width\":1344,\"height\":768}"));
   }
 
   @Test
   void declaredModesSendTheReferenceAsBase64AndTheNegativePromptThroughItsChannel() throws Exception {
-    server.answer("/gen", 200, "{\"images\":[{\"base64\":\"iVBORw0KGgo=\"}]}");
+    server.on("/gen", HttpReply.of(200, "application/json", "{\"images\":[{\"base64\":\"iVBORw0KGgo=\"}]}"));
     CustomImageEndpointBackend backend = CustomImageEndpointBackend.builder(client, server.url("/gen")).apiKey("tok-9")
         .declaredModes(Map.of("image_to_image", true, "outpaint", true, "negative_prompt", true)).build();
     ReferenceImage ref = new ReferenceImage("REF".getBytes(StandardCharsets.US_ASCII), "image/jpeg");
@@ -64,8 +67,8 @@ class CustomImageEndpointBackendTest {
 
     assertThat(backend.capabilities()).isEqualTo(ImageCapabilities.of(true, ImageMode.TEXT_TO_IMAGE, ImageMode.IMAGE_TO_IMAGE,
         ImageMode.OUTPAINT));
-    assertThat(server.received.get(0).authorization()).isEqualTo("Bearer tok-9");
-    assertThat(ImageHttp.JSON.readTree(server.received.get(0).body())).isEqualTo(ImageHttp.JSON.readTree(
+    assertThat(server.requests().get(0).header("Authorization").orElse(null)).isEqualTo("Bearer tok-9");
+    assertThat(ImageHttp.JSON.readTree(server.requests().get(0).body())).isEqualTo(ImageHttp.JSON.readTree(
         "{\"mode\":\"outpaint\",\"prompt\":\"a beach\",\"aspect_ratio\":\"1:1\",\"width\":1024,\"height\":1024,"
             + "\"negative_prompt\":\"blurry\",\"denoise\":0.5,\"image\":{\"mime_type\":\"image/jpeg\",\"base64\":\""
             + Base64.getEncoder().encodeToString("REF".getBytes(StandardCharsets.US_ASCII)) + "\"},"
@@ -74,13 +77,13 @@ class CustomImageEndpointBackendTest {
 
   @Test
   void aResultUrlIsDownloadedThroughTheGuardAndReturnedAsAnImage() throws Exception {
-    server.answer("/gen", 200, "{\"images\":[{\"url\":\"" + server.url("/files/out.png") + "\"}]}");
-    server.answer("/files/out.png", "image/png", new byte[] {1, 2, 3});
+    server.on("/gen", HttpReply.of(200, "application/json", "{\"images\":[{\"url\":\"" + server.url("/files/out.png") + "\"}]}"));
+    server.on("/files/out.png", HttpReply.body("image/png", new byte[] {1, 2, 3}));
 
     List<ToolMedia> media = CustomImageEndpointBackend.builder(client, server.url("/gen")).build().generate(textToImage());
 
     assertThat(media).singleElement().satisfies(m -> assertThat(m.base64()).contains(Base64.getEncoder().encodeToString(new byte[] {1, 2, 3})));
-    assertThat(server.received).extracting(ImagesFakeServer.Received::path).containsExactly("/gen", "/files/out.png");
+    assertThat(server.requests()).extracting(ReceivedRequest::path).containsExactly("/gen", "/files/out.png");
   }
 
   @Test
@@ -90,18 +93,18 @@ class CustomImageEndpointBackendTest {
         host -> List.of(InetAddress.getLoopbackAddress()))).build();
         CustomImageEndpointBackend backend = CustomImageEndpointBackend.builder(production, server.url("/gen"))
             .trustPrivateNetwork(true).build()) {
-      server.answer("/gen", 200, "{\"images\":[{\"url\":\"http://cdn.test:" + server.url("").split(":")[2] + "/files/out.png\"}]}");
+      server.on("/gen", HttpReply.of(200, "application/json", "{\"images\":[{\"url\":\"http://cdn.test:" + server.port() + "/files/out.png\"}]}"));
 
       assertThatThrownBy(() -> backend.generate(textToImage()))
           .isInstanceOfSatisfying(ImageBackendException.class, e -> assertThat(e.code()).isEqualTo(ImageBackendException.UPSTREAM_REFUSED));
     }
-    assertThat(server.received).extracting(ImagesFakeServer.Received::path).containsExactly("/gen");
+    assertThat(server.requests()).extracting(ReceivedRequest::path).containsExactly("/gen");
   }
 
   @Test
   void aNonImageResultUrlIsABadResponse() {
-    server.answer("/gen", 200, "{\"images\":[{\"url\":\"" + server.url("/page") + "\"}]}");
-    server.answer("/page", "text/html", "<html>".getBytes(StandardCharsets.UTF_8));
+    server.on("/gen", HttpReply.of(200, "application/json", "{\"images\":[{\"url\":\"" + server.url("/page") + "\"}]}"));
+    server.on("/page", HttpReply.body("text/html", "<html>".getBytes(StandardCharsets.UTF_8)));
 
     assertThatThrownBy(() -> CustomImageEndpointBackend.builder(client, server.url("/gen")).build().generate(textToImage()))
         .isInstanceOfSatisfying(ImageBackendException.class, e -> {
@@ -114,15 +117,15 @@ class CustomImageEndpointBackendTest {
   void errorsMalformedJsonAndEmptyListsAreFailuresWithTheirCodes() {
     CustomImageEndpointBackend backend = CustomImageEndpointBackend.builder(client, server.url("/gen")).build();
 
-    server.answer("/gen", 502, "{}");
+    server.on("/gen", HttpReply.of(502, "application/json", "{}"));
     assertThatThrownBy(() -> backend.generate(textToImage())).isInstanceOfSatisfying(ImageBackendException.class, e -> {
       assertThat(e.code()).isEqualTo(ImageBackendException.UPSTREAM_STATUS);
       assertThat(e.retryable()).isTrue();
     });
-    server.answer("/gen", 200, "not json");
+    server.on("/gen", HttpReply.of(200, "application/json", "not json"));
     assertThatThrownBy(() -> backend.generate(textToImage())).isInstanceOfSatisfying(ImageBackendException.class,
         e -> assertThat(e.code()).isEqualTo(ImageBackendException.BAD_UPSTREAM_RESPONSE));
-    server.answer("/gen", 200, "{\"images\":[]}");
+    server.on("/gen", HttpReply.of(200, "application/json", "{\"images\":[]}"));
     assertThatThrownBy(() -> backend.generate(textToImage())).isInstanceOfSatisfying(ImageBackendException.class,
         e -> assertThat(e.getMessage()).isEqualTo("The image backend returned no image"));
   }

@@ -1,5 +1,7 @@
 package dev.loadout.tools.image;
 
+import dev.loadout.testkit.net.HttpReply;
+import dev.loadout.testkit.net.LoopbackHttpServer;
 import static dev.loadout.tools.image.ImageMode.IMAGE_TO_IMAGE;
 import static dev.loadout.tools.image.ImageMode.INPAINT;
 import static dev.loadout.tools.image.ImageMode.OUTPAINT;
@@ -87,9 +89,9 @@ class GenerateImageVariantTest {
 
   @Test
   void openAiCompatibleBackendShowsReferenceAndMaskFieldsButNoOutpaint() throws Exception {
-    try (ImagesFakeServer server = new ImagesFakeServer();
+    try (LoopbackHttpServer server = LoopbackHttpServer.start().otherwise(HttpReply.of(404, "application/json", "{\"error\":\"not found\"}"));
         dev.loadout.core.net.SafeHttpClient client = OpenAiImagesBackendTest.loopbackClient()) {
-      PreparedTurn turn = prepare(GenerateImageTool.builder(OpenAiImagesBackend.builder(client, server.baseUrl(), "gpt-image-1")
+      PreparedTurn turn = prepare(GenerateImageTool.builder(OpenAiImagesBackend.builder(client, server.url("/v1"), "gpt-image-1")
           .apiKey("sk-test").build()).build());
 
       assertThat(rendered(turn)).isEqualTo(expected("Generate an image with OpenAI images. Supported modes: text-to-image,"

@@ -13,6 +13,9 @@ import java.util.concurrent.TimeUnit;
 
 /** Shared test values: a turn, and a backend that records what it was asked. */
 final class ImageFixtures {
+  /** An OpenAI-compatible images answer with one base64 image. */
+  static final String ONE_IMAGE = "{\"created\":1,\"data\":[{\"b64_json\":\"iVBORw0KGgo=\"}]}";
+
   private ImageFixtures() {
   }
 

@@ -1,5 +1,8 @@
 package dev.loadout.tools.image;
 
+import dev.loadout.testkit.net.HttpReply;
+import dev.loadout.testkit.net.LoopbackHttpServer;
+import dev.loadout.testkit.net.ReceivedRequest;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -23,7 +26,7 @@ class OpenAiImagesBackendTest {
   private static final JsonMapper JSON = JsonMapper.builder().build();
   private static final String KEY = "sk-secret-123";
 
-  private ImagesFakeServer server;
+  private LoopbackHttpServer server;
   private SafeHttpClient client;
 
   static SafeHttpClient loopbackClient() {
@@ -33,7 +36,7 @@ class OpenAiImagesBackendTest {
 
   @BeforeEach
   void start() throws Exception {
-    server = new ImagesFakeServer();
+    server = LoopbackHttpServer.start().otherwise(HttpReply.of(404, "application/json", "{\"error\":\"not found\"}"));
     client = loopbackClient();
   }
 
@@ -44,7 +47,7 @@ class OpenAiImagesBackendTest {
   }
 
   private OpenAiImagesBackend backend() {
-    return OpenAiImagesBackend.builder(client, server.baseUrl(), "gpt-image-1").apiKey(KEY).build();
+    return OpenAiImagesBackend.builder(client, server.url("/v1"), "gpt-image-1").apiKey(KEY).build();
   }
 
   private static ImageRequest textToImage(String aspect) {
@@ -54,7 +57,7 @@ class OpenAiImagesBackendTest {
 
   @Test
   void textToImagePostsAGenerationWithTheKeyAsBearerTokenAndReturnsTheImage() throws Exception {
-    server.answer("/v1/images/generations", 200, ImagesFakeServer.ONE_IMAGE);
+    server.on("/v1/images/generations", HttpReply.of(200, "application/json", ImageFixtures.ONE_IMAGE));
 
     List<ToolMedia> media = backend().generate(textToImage("16:9"));
 
@@ -62,9 +65,9 @@ class OpenAiImagesBackendTest {
       assertThat(m.mimeType()).isEqualTo("image/png");
       assertThat(m.base64()).contains("iVBORw0KGgo=");
     });
-    ImagesFakeServer.Received r = server.received.get(0);
+    ReceivedRequest r = server.requests().get(0);
     assertThat(r.method()).isEqualTo("POST");
-    assertThat(r.authorization()).isEqualTo("Bearer " + KEY);
+    assertThat(r.header("Authorization").orElse(null)).isEqualTo("Bearer " + KEY);
     assertThat(JSON.readTree(r.body())).isEqualTo(JSON.readTree(
         "{\"model\":\"gpt-image-1\",\"prompt\":\"a red fox\",\"n\":1,\"size\":\"1536x1024\"}"));
   }
@@ -78,7 +81,7 @@ class OpenAiImagesBackendTest {
 
   @Test
   void inpaintPostsAMultipartEditWithImageAndMask() throws Exception {
-    server.answer("/v1/images/edits", 200, "{\"data\":[{\"url\":\"https://cdn.example/a.png\"}]}");
+    server.on("/v1/images/edits", HttpReply.of(200, "application/json", "{\"data\":[{\"url\":\"https://cdn.example/a.png\"}]}"));
     ImageRequest request = new ImageRequest(ImageMode.INPAINT, "a hat", Optional.empty(), "1:1",
         Optional.of(new ReferenceImage("IMAGEBYTES".getBytes(StandardCharsets.US_ASCII), "image/png")),
         Optional.of(new ReferenceImage("MASKBYTES".getBytes(StandardCharsets.US_ASCII), "image/png")),
@@ -87,17 +90,17 @@ class OpenAiImagesBackendTest {
     List<ToolMedia> media = backend().generate(request);
 
     assertThat(media).singleElement().satisfies(m -> assertThat(m.url()).contains("https://cdn.example/a.png"));
-    ImagesFakeServer.Received r = server.received.get(0);
+    ReceivedRequest r = server.requests().get(0);
     assertThat(r.path()).isEqualTo("/v1/images/edits");
-    assertThat(r.contentType()).startsWith("multipart/form-data; boundary=loadout-");
-    assertThat(r.text()).contains("name=\"prompt\"\r\n\r\na hat\r\n", "name=\"size\"\r\n\r\n1024x1024\r\n",
+    assertThat(r.header("Content-Type").orElse(null)).startsWith("multipart/form-data; boundary=loadout-");
+    assertThat(r.bodyText()).contains("name=\"prompt\"\r\n\r\na hat\r\n", "name=\"size\"\r\n\r\n1024x1024\r\n",
         "name=\"image\"; filename=\"image.png\"\r\nContent-Type: image/png\r\n\r\nIMAGEBYTES\r\n",
         "name=\"mask\"; filename=\"mask.png\"\r\nContent-Type: image/png\r\n\r\nMASKBYTES\r\n");
   }
 
   @Test
   void aServerErrorIsARetryableFailureThatNamesOnlyTheStatus() {
-    server.answer("/v1/images/generations", 503, "{\"error\":\"busy, key sk-secret-123\"}");
+    server.on("/v1/images/generations", HttpReply.of(503, "application/json", "{\"error\":\"busy, key sk-secret-123\"}"));
 
     assertThatThrownBy(() -> backend().generate(textToImage("1:1")))
         .isInstanceOfSatisfying(ImageBackendException.class, e -> {
@@ -108,7 +111,7 @@ class OpenAiImagesBackendTest {
 
   @Test
   void aResponseWithoutImagesIsAFailure() {
-    server.answer("/v1/images/generations", 200, "{\"data\":[]}");
+    server.on("/v1/images/generations", HttpReply.of(200, "application/json", "{\"data\":[]}"));
 
     assertThatThrownBy(() -> backend().generate(textToImage("1:1")))
         .isInstanceOf(ImageBackendException.class).hasMessage("The image backend returned no image");
@@ -117,20 +120,21 @@ class OpenAiImagesBackendTest {
   @Test
   void aBlockedAddressIsRefusedBeforeAnySocketOpens() {
     try (SafeHttpClient production = SafeHttpClient.builder(NetworkGuard.of(NetworkPolicy.production())).build()) {
-      OpenAiImagesBackend backend = OpenAiImagesBackend.builder(production, server.baseUrl(), "m").apiKey(KEY).build();
+      OpenAiImagesBackend backend = OpenAiImagesBackend.builder(production, server.url("/v1"), "m").apiKey(KEY).build();
 
       assertThatThrownBy(() -> backend.generate(textToImage("1:1")))
           .isInstanceOf(ImageBackendException.class).hasMessageStartingWith("The image backend's address is not allowed by the network policy (");
     }
-    assertThat(server.received).isEmpty();
+    assertThat(server.requests()).isEmpty();
   }
 
   @Test
   void aStalledServerFailsAtTheClientDeadline() {
-    server.stall();
+    // Never answers: only closing the server ends the hold.
+    server.otherwise(HttpReply.status(200).heldUntil(new java.util.concurrent.CompletableFuture<>()));
     try (SafeHttpClient quick = SafeHttpClient.builder(NetworkGuard.of(NetworkPolicy.production().toBuilder()
         .allowPrivateNetworks(true).readTimeout(Duration.ofMillis(200)).callTimeout(Duration.ofMillis(300)).build())).build()) {
-      OpenAiImagesBackend backend = OpenAiImagesBackend.builder(quick, server.baseUrl(), "m").build();
+      OpenAiImagesBackend backend = OpenAiImagesBackend.builder(quick, server.url("/v1"), "m").build();
 
       assertThatThrownBy(() -> backend.generate(textToImage("1:1")))
           .isInstanceOf(ImageBackendException.class).hasMessageStartingWith("The image backend did not answer in time (");
@@ -142,13 +146,13 @@ class OpenAiImagesBackendTest {
     OpenAiImagesBackend backend = backend();
 
     assertThat(backend.toString()).doesNotContain(KEY).contains("key=***");
-    server.answer("/v1/images/generations", 401, "{\"error\":\"bad key sk-secret-123\"}");
+    server.on("/v1/images/generations", HttpReply.of(401, "application/json", "{\"error\":\"bad key sk-secret-123\"}"));
     assertThatThrownBy(() -> backend.generate(textToImage("1:1"))).satisfies(e -> assertThat(e.getMessage()).doesNotContain(KEY));
   }
 
   @Test
   void aServerWithoutEditsIsTextToImageOnly() {
-    OpenAiImagesBackend backend = OpenAiImagesBackend.builder(client, server.baseUrl(), "m").edits(false).build();
+    OpenAiImagesBackend backend = OpenAiImagesBackend.builder(client, server.url("/v1"), "m").edits(false).build();
 
     assertThat(backend.capabilities()).isEqualTo(ImageCapabilities.of(false, ImageMode.TEXT_TO_IMAGE));
   }

@@ -1,5 +1,7 @@
 package dev.loadout.tools.image;
 
+import dev.loadout.testkit.net.HttpReply;
+import dev.loadout.testkit.net.LoopbackHttpServer;
 import static dev.loadout.tools.image.ImageMode.IMAGE_TO_IMAGE;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -29,12 +31,12 @@ class ReferenceImagesTest {
   private final ImageFixtures.RecordingBackend backend = new ImageFixtures.RecordingBackend(ImageCapabilities.of(false, IMAGE_TO_IMAGE));
   private final List<ParticipantId> avatarLookups = new CopyOnWriteArrayList<>();
   private final AtomicInteger mediaLookups = new AtomicInteger();
-  private ImagesFakeServer server;
+  private LoopbackHttpServer server;
   private SafeHttpClient client;
 
   @BeforeEach
   void start() throws Exception {
-    server = new ImagesFakeServer();
+    server = LoopbackHttpServer.start().otherwise(HttpReply.of(404, "application/json", "{\"error\":\"not found\"}"));
     client = OpenAiImagesBackendTest.loopbackClient();
   }
 
@@ -71,7 +73,7 @@ class ReferenceImagesTest {
 
   @Test
   void aUrlReferenceIsDownloadedThroughTheClientAndReachesTheBackendAsBytes() throws Exception {
-    server.answer("/a.png", "image/png", new byte[] {7, 7, 7});
+    server.on("/a.png", HttpReply.body("image/png", new byte[] {7, 7, 7}));
 
     ToolResult result = call(tool(ReferenceMedia.url(server.url("/a.png"))).build(), "{\"prompt\":\"x\",\"media_id\":\"media_1\"}");
 
@@ -110,7 +112,7 @@ class ReferenceImagesTest {
 
   @Test
   void aUrlReferenceOverTheSingleLimitFailsWithoutReachingTheBackend() throws Exception {
-    server.answer("/big.png", "image/png", new byte[5_000]);
+    server.on("/big.png", HttpReply.body("image/png", new byte[5_000]));
 
     ToolResult result = call(tool(ReferenceMedia.url(server.url("/big.png"))).referenceLimits(1_000, 3_000).build(),
         "{\"prompt\":\"x\",\"media_id\":\"media_1\"}");
