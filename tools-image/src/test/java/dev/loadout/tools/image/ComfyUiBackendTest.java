@@ -1,5 +1,6 @@
 package dev.loadout.tools.image;
 
+import dev.loadout.testkit.net.ReceivedRequest;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -76,10 +77,10 @@ class ComfyUiBackendTest {
       assertThat(m.mimeType()).isEqualTo("image/png");
       assertThat(m.base64()).contains(Base64.getEncoder().encodeToString(ComfyUiFakeServer.PNG));
     });
-    assertThat(server.received).extracting(ComfyUiFakeServer.Received::path)
+    assertThat(server.received()).extracting(ReceivedRequest::path)
         .containsExactly("/prompt", "/history/" + ComfyUiFakeServer.PROMPT_ID, "/history/" + ComfyUiFakeServer.PROMPT_ID,
             "/history/" + ComfyUiFakeServer.PROMPT_ID, "/view");
-    assertThat(server.to("/view").get(0).query()).isEqualTo("filename=Loadout_00001_.png&subfolder=gen&type=output");
+    assertThat(server.to("/view").get(0).rawQuery()).isEqualTo("filename=Loadout_00001_.png&subfolder=gen&type=output");
     JsonNode queued = ImageHttp.JSON.readTree(server.to("/prompt").get(0).body());
     assertThat(queued.get("client_id").stringValue()).isNotBlank();
     assertThat(queued.get("prompt")).isEqualTo(ImageHttp.JSON.readTree("""
@@ -109,11 +110,11 @@ class ComfyUiBackendTest {
     backend.generate(new ImageRequest(ImageMode.INPAINT, "a hat", Optional.empty(), "1:1", Optional.of(png("IMAGEBYTES")),
         Optional.of(png("MASKBYTES")), Optional.of(0.4), Map.of()));
 
-    List<ComfyUiFakeServer.Received> uploads = server.to("/upload/image");
+    List<ReceivedRequest> uploads = server.to("/upload/image");
     assertThat(uploads).hasSize(2);
-    assertThat(uploads.get(0).contentType()).startsWith("multipart/form-data; boundary=");
-    assertThat(uploads.get(0).text()).contains("name=\"type\"\r\n\r\ninput\r\n", "Content-Type: image/png\r\n\r\nIMAGEBYTES\r\n");
-    assertThat(uploads.get(1).text()).contains("MASKBYTES");
+    assertThat(uploads.get(0).header("Content-Type").orElse(null)).startsWith("multipart/form-data; boundary=");
+    assertThat(uploads.get(0).bodyText()).contains("name=\"type\"\r\n\r\ninput\r\n", "Content-Type: image/png\r\n\r\nIMAGEBYTES\r\n");
+    assertThat(uploads.get(1).bodyText()).contains("MASKBYTES");
     JsonNode prompt = ImageHttp.JSON.readTree(server.to("/prompt").get(0).body()).get("prompt");
     assertThat(prompt.at("/1/inputs/image").stringValue()).isEqualTo("upload1.png");
     assertThat(prompt.at("/2/inputs/image").stringValue()).isEqualTo("upload2.png");
@@ -131,9 +132,9 @@ class ComfyUiBackendTest {
     backend.generate(new ImageRequest(ImageMode.IMAGE_TO_IMAGE, "a hat", Optional.empty(), "1:1", Optional.of(png("FIRST")),
         Optional.empty(), Optional.of(0.4), Map.of(), List.of(png("AVATAR"))));
 
-    List<ComfyUiFakeServer.Received> uploads = server.to("/upload/image");
+    List<ReceivedRequest> uploads = server.to("/upload/image");
     assertThat(uploads).hasSize(2);
-    assertThat(uploads.get(1).text()).contains("AVATAR");
+    assertThat(uploads.get(1).bodyText()).contains("AVATAR");
     JsonNode prompt = ImageHttp.JSON.readTree(server.to("/prompt").get(0).body()).get("prompt");
     assertThat(prompt.at("/1/inputs/image").stringValue()).isEqualTo("upload1.png");
     assertThat(prompt.at("/2/inputs/image").stringValue()).isEqualTo("upload2.png");
@@ -227,7 +228,7 @@ class ComfyUiBackendTest {
       ComfyUiBackend untrusted = ComfyUiBackend.builder(production, server.baseUrl(), TXT2IMG).pollInterval(Duration.ZERO).build();
       assertThatThrownBy(() -> untrusted.generate(textToImage("a fox")))
           .isInstanceOfSatisfying(ImageBackendException.class, e -> assertThat(e.code()).isEqualTo(ImageBackendException.UPSTREAM_REFUSED));
-      assertThat(server.received).isEmpty();
+      assertThat(server.received()).isEmpty();
 
       try (ComfyUiBackend trusted = ComfyUiBackend.builder(production, server.baseUrl(), TXT2IMG).pollInterval(Duration.ZERO)
           .trustPrivateNetwork(true).build()) {
