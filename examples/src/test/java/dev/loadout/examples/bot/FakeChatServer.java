@@ -1,66 +1,50 @@
 package dev.loadout.examples.bot;
 
-import com.sun.net.httpserver.HttpServer;
-import java.io.IOException;
-import java.io.OutputStream;
-import java.io.UncheckedIOException;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
-import java.nio.charset.StandardCharsets;
+import dev.loadout.testkit.net.HttpReply;
+import dev.loadout.testkit.net.LoopbackHttpServer;
+import dev.loadout.testkit.net.ReceivedRequest;
 import java.util.List;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
  * A fake OpenAI-compatible chat completions endpoint on 127.0.0.1: each streamed request ({@code "stream": true}) gets
  * the next queued answer, a list of SSE data payloads written and flushed one by one; any other request the next
- * queued {@link #completions completion} body. With none queued it answers HTTP 500. Records every request.
+ * queued {@link #completions completion} body. With none queued it answers HTTP 500. On the testkit's loopback server,
+ * which records every request.
  */
 final class FakeChatServer implements AutoCloseable {
   final Queue<List<String>> answers = new ConcurrentLinkedQueue<>();
   final Queue<String> completions = new ConcurrentLinkedQueue<>();
-  final List<String> requests = new CopyOnWriteArrayList<>();
-  final List<String> authorizations = new CopyOnWriteArrayList<>();
-  private final HttpServer server;
+  private final LoopbackHttpServer server = LoopbackHttpServer.start();
 
   FakeChatServer() {
-    try {
-      server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
-    server.createContext("/v1/chat/completions", exchange -> {
-      String body = new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
-      requests.add(body);
-      authorizations.add(String.valueOf(exchange.getRequestHeaders().getFirst("Authorization")));
-      if (!body.contains("\"stream\":true")) {
+    server.on("/v1/chat/completions", HttpReply.from(request -> {
+      if (!request.bodyText().contains("\"stream\":true")) {
         String completion = completions.poll();
-        byte[] bytes = (completion == null ? "{\"error\":\"no completion scripted\"}" : completion)
-            .getBytes(StandardCharsets.UTF_8);
-        exchange.getResponseHeaders().set("Content-Type", "application/json");
-        exchange.sendResponseHeaders(completion == null ? 500 : 200, bytes.length);
-        try (OutputStream os = exchange.getResponseBody()) {
-          os.write(bytes);
-        }
-        return;
+        return completion == null ? HttpReply.of(500, "application/json", "{\"error\":\"no completion scripted\"}")
+            : HttpReply.json(completion);
       }
       List<String> events = answers.poll();
-      exchange.getResponseHeaders().set("Content-Type", "text/event-stream");
-      exchange.sendResponseHeaders(events == null ? 500 : 200, 0);
-      try (OutputStream os = exchange.getResponseBody()) {
-        for (String e : events == null ? List.of("{\"error\":\"no answer scripted\"}") : events) {
-          os.write(("data: " + e + "\n\n").getBytes(StandardCharsets.UTF_8));
-          os.flush();
-        }
-      }
-    });
-    server.start();
+      List<String> data = events == null ? List.of("{\"error\":\"no answer scripted\"}") : events;
+      HttpReply stream = HttpReply.sse(data.stream().map(e -> "data: " + e).toArray(String[]::new));
+      return events == null ? stream.withStatus(500) : stream;
+    }));
+  }
+
+  /** The request bodies, in order. */
+  List<String> requests() {
+    return server.requests().stream().map(ReceivedRequest::bodyText).toList();
+  }
+
+  /** Each request's {@code Authorization} header, {@code "null"} when it had none. */
+  List<String> authorizations() {
+    return server.requests().stream().map(r -> r.header("Authorization").orElse("null")).toList();
   }
 
   /** The API root, {@code http://127.0.0.1:PORT/v1}. */
   String baseUrl() {
-    return "http://127.0.0.1:" + server.getAddress().getPort() + "/v1";
+    return server.url("/v1");
   }
 
   /** A streamed call of roll_dice with {@code {"sides": 6}}, its name and its arguments in separate chunks. */
@@ -98,6 +82,6 @@ final class FakeChatServer implements AutoCloseable {
 
   @Override
   public void close() {
-    server.stop(0);
+    server.close();
   }
 }

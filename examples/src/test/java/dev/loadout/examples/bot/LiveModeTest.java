@@ -60,11 +60,11 @@ class LiveModeTest {
         + "bot: Mochi rolled for you.\n");
     assertThat(text).contains("alice@cozy-cafe> /tools", "the model sees 6 tools", "bye");
     assertThat(text + err).doesNotContain("sk-live-secret");
-    assertThat(server.authorizations).containsOnly("Bearer sk-live-secret");
+    assertThat(server.authorizations()).containsOnly("Bearer sk-live-secret");
     assertThat(workdir.resolve(BotStores.FILE_NAME)).isRegularFile();
 
-    assertThat(server.requests).hasSize(2);
-    JsonNode first = ChatSession.JSON.readTree(server.requests.get(0));
+    assertThat(server.requests()).hasSize(2);
+    JsonNode first = ChatSession.JSON.readTree(server.requests().get(0));
     assertThat(first.get("model").asString()).isEqualTo("local-llama");
     assertThat(first.get("stream").asBoolean()).isTrue();
     assertThat(first.at("/messages/0/content").asString()).isEqualTo(ChatSession.PERSONA_PROMPT);
@@ -73,7 +73,7 @@ class LiveModeTest {
         "fetch_url", "web_search", "block_user", "unblock_user");
     assertThat(first.at("/tools/1/function/parameters/properties/sides/minimum").asInt()).isEqualTo(2);
 
-    JsonNode messages = ChatSession.JSON.readTree(server.requests.get(1)).get("messages");
+    JsonNode messages = ChatSession.JSON.readTree(server.requests().get(1)).get("messages");
     assertThat(messages).hasSize(4);
     assertThat(messages.get(2).get("role").asString()).isEqualTo("assistant");
     assertThat(messages.get(2).get("content").asString()).isEqualTo("Let me roll. ");
@@ -94,7 +94,7 @@ class LiveModeTest {
     assertThat(text).contains("(no key: BOT_KEY is not set)", "\nbot: Hello alice.\n");
     assertThat(text).containsPattern("\\[the model call failed: [^\\n]*500[^\\n]*\\]\n");
     assertThat(text).contains("alice@cozy-cafe> /quit", "bye");
-    JsonNode second = ChatSession.JSON.readTree(server.requests.get(1));
+    JsonNode second = ChatSession.JSON.readTree(server.requests().get(1));
     assertThat(second.get("messages")).extracting(m -> m.get("role").asString() + ": " + m.get("content").asString())
         .containsExactly("system: " + ChatSession.PERSONA_PROMPT, "user: hi", "assistant: Hello alice.",
             "user: how are you?");
@@ -110,8 +110,8 @@ class LiveModeTest {
     assertThat(text).contains("[direct: slash command /roll -> roll_dice {\"sides\":6}, the model only words the answer]",
         "  ... calling roll_dice\nbot: You rolled the die and got a fine number.\nalice@cozy-cafe> /quit");
     assertThat(text).doesNotContain("that must not be posted");
-    assertThat(server.requests).hasSize(1);
-    JsonNode sent = ChatSession.JSON.readTree(server.requests.get(0));
+    assertThat(server.requests()).hasSize(1);
+    JsonNode sent = ChatSession.JSON.readTree(server.requests().get(0));
     assertThat(sent.has("tools")).as("the model only words the result").isFalse();
     assertThat(sent.path("stream").asBoolean(false)).isFalse();
     assertThat(sent.get("max_tokens").asInt()).isEqualTo(BotWiring.DIRECT.answerTokens());
@@ -126,7 +126,7 @@ class LiveModeTest {
     String text = run("/roll 6\n/quit\n", Map.of());
 
     assertThat(text).containsPattern("\nbot: \\(unverified\\) Rolled a d6: [1-6]\n");
-    assertThat(server.requests).hasSize(1);
+    assertThat(server.requests()).hasSize(1);
   }
 
   @Test
