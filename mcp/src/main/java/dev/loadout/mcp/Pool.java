@@ -289,10 +289,11 @@ final class Pool {
       blocking.execute(() -> {
         Optional<Connection> result = Optional.empty();
         try {
-          result = connectNow(t, h, generation);
+          result = connectNow(t, h, generation, mine);
         } catch (RuntimeException e) {
           LOG.warn("MCP connect of {} failed unexpectedly ({})", key.describe(), e.getClass().getSimpleName());
           h.lastFailure = "its connect failed unexpectedly";
+          inflight.remove(key, mine);
           h.breaker.onConnectFailure();
         } finally {
           inflight.remove(key, mine);
@@ -306,7 +307,12 @@ final class Pool {
     return mine;
   }
 
-  private Optional<Connection> connectNow(Target t, ServerHealth h, long generation) {
+  /**
+   * Connects; {@code mine} leaves {@link #inflight} before the breaker hears the outcome, so a probe or retry that
+   * its transition lets in starts a connect of its own instead of joining this finished one.
+   */
+  private Optional<Connection> connectNow(Target t, ServerHealth h, long generation,
+      CompletableFuture<Optional<Connection>> mine) {
     Connector.Connected connected;
     try {
       connected = connector.connect(t);
@@ -315,6 +321,7 @@ final class Pool {
       listeners.connect(t.key(), null, e.code);
       LOG.warn("MCP {} ('{}') could not connect; quarantined and retried in the background: {}", t.key().describe(),
           t.name(), e.getMessage());
+      inflight.remove(t.key(), mine);
       if (!e.code.equals(McpFailureCodes.INTERNAL_ERROR)) {
         h.breaker.onConnectFailure(); // the bot's own bug is no reason to quarantine the server
       }
@@ -327,6 +334,7 @@ final class Pool {
     Connection c = new Connection(t, connected, h, listings.of(t, connected.tools(), connected.link().taskRequired()));
     h.toolNames = listings.names(c.listing());
     pool.put(t.key(), c); // a replaced connection is released by the removal listener
+    inflight.remove(t.key(), mine); // a connect from now on finds the pooled connection
     connected.link().onLost(reason -> lost(c, reason, true));
     connected.link().onToolsChanged(tools -> relisted(c, tools));
     h.breaker.onConnectSuccess();

@@ -24,7 +24,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.Executor;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -54,16 +58,18 @@ class CallFeaturesTest {
 
   final TestClock clock = TestClock.create();
   final TestScheduler scheduler = TestScheduler.on(clock);
-  final InMemoryMcpRegistrationStore store = new InMemoryMcpRegistrationStore();
+  final WatchedStore store = new WatchedStore();
+  final Background background = new Background();
   final McpSettings settings = McpSettings.builder().requireHttps(false).connectTimeout(Duration.ofSeconds(3))
       .executionTimeout(Duration.ofSeconds(20)).build();
   final GuildMcpManager manager = GuildMcpManager.builder(store, NetworkGuard.of(NetworkPolicy.development()))
-      .settings(settings).clock(clock).scheduler(scheduler).build();
+      .settings(settings).clock(clock).scheduler(scheduler).executor(background).build();
   final List<McpProgress> notices = new CopyOnWriteArrayList<>();
 
   @AfterEach
   void close() {
     manager.close();
+    background.pool.shutdownNow();
   }
 
   TurnContext turn(McpProgressListener listener) {
@@ -201,24 +207,51 @@ class CallFeaturesTest {
     manager.sourcesFor(context);
     mcp.server().addTool("added", "Came later.", args -> McpReply.text("new"));
 
-    assertThat(awaitToolFor(context, "added", Duration.ofMillis(300))).as("not before the TTL").isFalse();
-    clock.advance(settings.toolListTtl());
+    // A turn decides on its own thread whether the list is stale, and hands the re-read to the executor there.
+    assertThat(background.handedOffBy(() -> manager.sourcesFor(context))).as("not before the TTL").isZero();
+    clock.advance(settings.toolListTtl().minusMillis(1));
+    assertThat(background.handedOffBy(() -> manager.sourcesFor(context))).as("not 1 ms before the TTL").isZero();
+    clock.advance(Duration.ofMillis(1));
+    assertThat(background.handedOffBy(() -> manager.sourcesFor(context))).as("at the TTL").isEqualTo(1);
 
     assertThat(awaitTool(context, "added")).as("listed again in the background").isTrue();
   }
 
+  /** Whether the next turn offers the tool, once the manager has written a snapshot that names it (event-driven). */
   boolean awaitTool(TurnContext context, String name) throws InterruptedException {
-    return awaitToolFor(context, name, Duration.ofSeconds(5));
+    // The listing is replaced before its snapshot is written, so the turn after the write sees it.
+    store.awaitToolNames(names -> names.contains(name));
+    return manager.sourcesFor(context).stream().flatMap(s -> s.tools().stream()).anyMatch(t -> t.spec().name().equals(name));
   }
 
-  boolean awaitToolFor(TurnContext context, String name, Duration bound) throws InterruptedException {
-    long until = System.nanoTime() + bound.toNanos();
-    while (System.nanoTime() < until) {
-      if (manager.sourcesFor(context).stream().flatMap(s -> s.tools().stream()).anyMatch(t -> t.spec().name().equals(name))) {
-        return true;
+  /** The manager's executor for blocking work; counts the tasks a turn hands it on the turn's own thread. */
+  static final class Background implements Executor {
+    final ExecutorService pool = Executors.newCachedThreadPool(r -> {
+      Thread t = new Thread(r, "call-features-blocking");
+      t.setDaemon(true);
+      return t;
+    });
+    private volatile Thread watched;
+    private final AtomicInteger handedOff = new AtomicInteger();
+
+    /** How many tasks {@code turn} handed to the executor on the calling thread while it ran. */
+    int handedOffBy(Runnable turn) {
+      handedOff.set(0);
+      watched = Thread.currentThread();
+      try {
+        turn.run();
+      } finally {
+        watched = null;
       }
-      Thread.sleep(10);
+      return handedOff.get();
     }
-    return false;
+
+    @Override
+    public void execute(Runnable task) {
+      if (Thread.currentThread() == watched) {
+        handedOff.incrementAndGet();
+      }
+      pool.execute(task);
+    }
   }
 }

@@ -113,7 +113,10 @@ class ConfigCacheRaceTest {
     }
   }
 
-  /** Until the thread has ended or waits (for the cache's lock on the guild, say); bounded. */
+  /**
+   * Until the thread has ended or waits (for the cache's lock on the guild, say); bounded. It must poll: a thread
+   * that parks on a lock inside the cache announces nothing, and its state is the only witness.
+   */
   private static void awaitDoneOrWaiting(Thread t) {
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
     while (true) {

@@ -42,8 +42,9 @@ class DeadServerTurnsTest {
       .failureCooldown(Duration.ofSeconds(30)).maxFailureCooldown(Duration.ofMinutes(5)).build();
   final TestClock clock = TestClock.create();
   final TestScheduler scheduler = TestScheduler.on(clock);
+  final McpEvents events = new McpEvents();
   final GuildMcpManager manager = GuildMcpManager.builder(store, NetworkGuard.of(NetworkPolicy.development()))
-      .settings(settings).clock(clock).scheduler(scheduler).build();
+      .settings(settings).clock(clock).scheduler(scheduler).listener(events).build();
   final McpTestServer healthy = TestServers.standard("healthy").build().start();
   final McpTestServer dead = TestServers.standard("dead").build().start();
 
@@ -61,7 +62,7 @@ class DeadServerTurnsTest {
         null)).orElseThrow();
     dead.stop(); // refuses connections from now on
     manager.sourcesFor(G1);
-    assertThat(Breakers.await(manager, "g1", d.id(), BreakerState.OPEN)).contains(BreakerState.OPEN);
+    assertThat(events.awaitBreaker(manager, "g1", d.id(), BreakerState.OPEN)).contains(BreakerState.OPEN);
     List<ToolSource> quarantined = manager.sourcesFor(G1);
     assertThat(Sources.offering(quarantined)).containsExactly("healthy");
     assertThat(Sources.hiddenBecause(quarantined, "dead")).contains(McpFailureCodes.QUARANTINED);
@@ -69,7 +70,7 @@ class DeadServerTurnsTest {
     for (int probe = 1; probe <= 3; probe++) {
       // The cooldown doubles after each failed probe: 30 s, 60 s, 120 s.
       scheduler.advance(settings.failureCooldown().multipliedBy(1L << (probe - 1)));
-      assertThat(Breakers.await(manager, "g1", d.id(), BreakerState.OPEN)).as("probe " + probe).contains(BreakerState.OPEN);
+      assertThat(events.awaitBreaker(manager, "g1", d.id(), BreakerState.OPEN)).as("probe " + probe).contains(BreakerState.OPEN);
       assertThat(manager.sourcesFor(G1)).as("the turn after failed probe " + probe).isSameAs(quarantined);
     }
     HiddenTool.Reason reason = quarantined.stream().filter(s -> s.label().equals("dead")).findFirst().orElseThrow()
@@ -86,8 +87,9 @@ class DeadServerTurnsTest {
   @Test
   void noTurnWaitsForTheReconnectOfAConnectionThatWasJustLost() throws Exception {
     McpSettings slow = McpSettings.builder().requireHttps(false).connectTimeout(Duration.ofSeconds(1)).build();
+    McpEvents realEvents = new McpEvents();
     try (GuildMcpManager real = GuildMcpManager.builder(store, NetworkGuard.of(NetworkPolicy.development()))
-        .settings(slow).build()) {
+        .settings(slow).listener(realEvents).build()) {
       McpRegistration a = store.insert(McpRegistration.draft("g1", "a", healthy.streamableUrl(), null,
           ServerType.GENERAL, null)).orElseThrow();
       for (int round = 1; round <= 4; round++) {
@@ -115,7 +117,7 @@ class DeadServerTurnsTest {
         ToolResult r = echo.execute(ToolCall.of("c", "echo", "{\"text\":\"x\"}"), G1).toCompletableFuture()
             .get(30, TimeUnit.SECONDS);
         assertThat(((ToolResult.Failure) r).code()).isEqualTo(McpFailureCodes.SESSION_LOST);
-        assertThat(Breakers.await(real, "g1", a.id(), BreakerState.OPEN)).contains(BreakerState.OPEN);
+        assertThat(realEvents.awaitBreaker(real, "g1", a.id(), BreakerState.OPEN)).contains(BreakerState.OPEN);
         stop.set(true);
         turns.join();
         assertThat(Duration.ofNanos(slowest.get())).as("the slowest turn of round " + round)

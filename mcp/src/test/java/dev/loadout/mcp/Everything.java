@@ -131,7 +131,10 @@ final class Everything implements AutoCloseable {
     assertThat(listening).as("listening sockets on port " + port).containsExactly("0100007F:" + hexPort);
   }
 
-  /** A bounded wait for background work on real threads; true once the condition holds. */
+  /**
+   * A bounded poll, true once the condition holds: only for what an external process writes (a file that
+   * {@code tee} fills from the server's stdin), which announces nothing a test could wait on.
+   */
   static boolean await(java.util.function.BooleanSupplier condition, Duration within) {
     long deadline = System.nanoTime() + within.toNanos();
     while (!condition.getAsBoolean()) {

@@ -46,8 +46,9 @@ class FaultServerTest {
   final InMemoryMcpRegistrationStore store = new InMemoryMcpRegistrationStore();
   final McpSettings settings = McpSettings.builder().requireHttps(false).connectTimeout(Duration.ofMillis(800))
       .executionTimeout(Duration.ofMillis(800)).build();
+  final McpEvents events = new McpEvents();
   final GuildMcpManager manager = GuildMcpManager.builder(store, NetworkGuard.of(NetworkPolicy.development()))
-      .settings(settings).build();
+      .settings(settings).listener(events).build();
 
   /** A cold server's first handshake can outlast 800 ms; the faults under test must not race warm-up. */
   @BeforeAll
@@ -112,7 +113,7 @@ class FaultServerTest {
     assertThat(since(start)).isLessThan(LOOSE_BOUND);
     assertThat(Sources.offering(first)).containsExactly("healthy");
     assertThat(Sources.hiddenBecause(first, "faulty").orElse("")).isIn(McpFailureCodes.QUARANTINED, McpFailureCodes.CONNECTING);
-    assertThat(Breakers.await(manager, "g1", faulty.id(), BreakerState.OPEN)).contains(BreakerState.OPEN);
+    assertThat(events.awaitBreaker(manager, "g1", faulty.id(), BreakerState.OPEN)).contains(BreakerState.OPEN);
     if (fault.equals(McpFault.hangAtToolsList())) {
       // The handshake succeeded: it is discovery that hung.
       assertThat(FAULTY.server().awaitRequest(r -> r.isJsonRpc("tools/list"), LOOSE_BOUND)).isPresent();

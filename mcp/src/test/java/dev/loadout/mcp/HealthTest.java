@@ -24,7 +24,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
@@ -51,18 +50,13 @@ class HealthTest {
 
   final TestClock clock = TestClock.at(Instant.parse("2026-06-01T10:00:00Z"));
   final TestScheduler scheduler = TestScheduler.on(clock);
-  final List<BreakerTransition> transitions = new CopyOnWriteArrayList<>();
+  final McpEvents events = new McpEvents();
   final InMemoryMcpRegistrationStore store = new InMemoryMcpRegistrationStore();
   final McpSettings settings = McpSettings.builder().requireHttps(false).connectTimeout(Duration.ofSeconds(3))
       .executionTimeout(Duration.ofMillis(600)).failureCooldown(Duration.ofSeconds(30))
       .maxFailureCooldown(Duration.ofMinutes(2)).build();
   final GuildMcpManager manager = GuildMcpManager.builder(store, NetworkGuard.of(NetworkPolicy.development()))
-      .settings(settings).clock(clock).scheduler(scheduler).listener(new McpEventListener() {
-        @Override
-        public void onBreakerTransition(BreakerTransition t) {
-          transitions.add(t);
-        }
-      }).build();
+      .settings(settings).clock(clock).scheduler(scheduler).listener(events).build();
 
   @AfterEach
   void close() {
@@ -184,14 +178,14 @@ class HealthTest {
     Instant start = clock.instant();
     assertThat(Sources.hiddenBecause(manager.sourcesFor(G1), "flaky").orElse("")).isIn(McpFailureCodes.QUARANTINED,
         McpFailureCodes.CONNECTING);
-    assertThat(Breakers.await(manager, "g1", r.id(), BreakerState.OPEN)).contains(BreakerState.OPEN);
+    assertThat(events.awaitBreaker(manager, "g1", r.id(), BreakerState.OPEN)).contains(BreakerState.OPEN);
     long initializes = initializes();
 
     scheduler.advance(Duration.ofSeconds(29));
     assertThat(initializes()).as("nothing before the cooldown ends").isEqualTo(initializes);
 
     scheduler.advance(Duration.ofSeconds(1)); // the probe, off every turn
-    awaitTransitions(3);
+    List<BreakerTransition> transitions = events.awaitTransitions(3);
     assertThat(initializes()).isGreaterThan(initializes);
     assertThat(transitions).extracting(BreakerTransition::to)
         .containsExactly(BreakerState.OPEN, BreakerState.HALF_OPEN, BreakerState.OPEN);
@@ -201,8 +195,8 @@ class HealthTest {
     scheduler.advance(Duration.ofSeconds(59));
     assertThat(manager.breakerState("g1", r.id())).as("the second cooldown is twice the first").contains(BreakerState.OPEN);
     scheduler.advance(Duration.ofSeconds(1));
-    assertThat(Breakers.await(manager, "g1", r.id(), BreakerState.CLOSED)).contains(BreakerState.CLOSED);
-    assertThat(transitions.get(3).at()).isEqualTo(start.plusSeconds(90));
+    assertThat(events.awaitBreaker(manager, "g1", r.id(), BreakerState.CLOSED)).contains(BreakerState.CLOSED);
+    assertThat(events.transitions().get(3).at()).isEqualTo(start.plusSeconds(90));
     assertThat(Sources.offering(manager.sourcesFor(G1))).containsExactly("flaky");
   }
 
@@ -211,7 +205,7 @@ class HealthTest {
     McpRegistration r = register(McpTestServer.STREAMABLE_PATH);
     server().inject(new McpFault.HangEveryRequest());
     manager.sourcesFor(G1); // the first connect: the only wait a turn ever pays, bounded by the connect timeout
-    assertThat(Breakers.await(manager, "g1", r.id(), BreakerState.OPEN)).contains(BreakerState.OPEN);
+    assertThat(events.awaitBreaker(manager, "g1", r.id(), BreakerState.OPEN)).contains(BreakerState.OPEN);
     server().clearRequests();
 
     scheduler.advance(settings.failureCooldown());
@@ -252,7 +246,7 @@ class HealthTest {
     McpRegistration r = register(McpTestServer.STREAMABLE_PATH);
     server().inject(new McpFault.HttpStatus(500));
     manager.sourcesFor(G1);
-    assertThat(Breakers.await(manager, "g1", r.id(), BreakerState.OPEN)).contains(BreakerState.OPEN);
+    assertThat(events.awaitBreaker(manager, "g1", r.id(), BreakerState.OPEN)).contains(BreakerState.OPEN);
 
     ConfigOutcome still = manager.configOperations().retryNow("g1", r.id());
     assertThat(still.code()).isEqualTo(ConfigOutcome.CONNECTION_FAILED);
@@ -287,19 +281,8 @@ class HealthTest {
     return server().requests().stream().filter(q -> q.isJsonRpc("initialize")).count();
   }
 
-  /** The turns after a background reconnect, until one offers the server's tools (bounded). */
-  List<ToolSource> awaitTurnOffering() throws InterruptedException {
-    List<ToolSource> sources = manager.sourcesFor(G1);
-    for (int i = 0; i < 500 && Sources.offering(sources).isEmpty(); i++) {
-      Thread.sleep(10);
-      sources = manager.sourcesFor(G1);
-    }
-    return sources;
-  }
-
-  void awaitTransitions(int n) throws InterruptedException {
-    for (int i = 0; i < 500 && transitions.size() < n; i++) {
-      Thread.sleep(10);
-    }
+  /** A turn, and another after each connect or breaker event, until one offers the server's tools. */
+  List<ToolSource> awaitTurnOffering() {
+    return events.await(() -> manager.sourcesFor(G1), sources -> !Sources.offering(sources).isEmpty());
   }
 }

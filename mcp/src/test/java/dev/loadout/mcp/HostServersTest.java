@@ -51,6 +51,7 @@ class HostServersTest {
   final McpSettings settings = McpSettings.builder().requireHttps(false).connectTimeout(Duration.ofSeconds(5))
       .executionTimeout(Duration.ofSeconds(5)).build();
   GuildMcpManager manager;
+  final McpEvents events = new McpEvents();
 
   @AfterEach
   void close() {
@@ -60,7 +61,8 @@ class HostServersTest {
   }
 
   GuildMcpManager manager(NetworkPolicy policy, HostMcpServer... hosts) {
-    manager = GuildMcpManager.builder(store, NetworkGuard.of(policy)).settings(settings).hostServers(List.of(hosts)).build();
+    manager = GuildMcpManager.builder(store, NetworkGuard.of(policy)).settings(settings).listener(events)
+        .hostServers(List.of(hosts)).build();
     return manager;
   }
 
@@ -186,12 +188,8 @@ class HostServersTest {
     // Several rounds: the stdio transport answers the waiting call before it reports the loss, a race the bot's
     // next turn lost about every other time, seeing the dead connection's tools.
     for (int round = 0; round < 10; round++) {
-      List<ToolSource> sources = manager.sourcesFor(DM);
-      long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
-      while (Sources.offering(sources).isEmpty() && System.nanoTime() < deadline) {
-        java.util.concurrent.locks.LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(10));
-        sources = manager.sourcesFor(DM);
-      }
+      // A turn, and another after each connect or breaker event, until the restarted process offers its tools.
+      List<ToolSource> sources = events.await(() -> manager.sourcesFor(DM), s -> !Sources.offering(s).isEmpty());
       assertThat(Sources.offering(sources)).as("round " + round + ": restarted").containsExactly("fake");
       // An answered call: the breaker counts consecutive failures only.
       assertThat(call(tool(sources, "echo"), DM, "{\"text\":\"hi\"}").isSuccess()).isTrue();

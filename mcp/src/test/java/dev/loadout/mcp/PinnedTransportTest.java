@@ -279,7 +279,7 @@ class PinnedTransportTest {
       await(hold);
       disconnected.incrementAndGet();
     });
-    java.util.concurrent.ThreadPoolExecutor own = (java.util.concurrent.ThreadPoolExecutor) Executors.newCachedThreadPool();
+    Tasks own = new Tasks();
     McpSettings quick = settings.toBuilder().connectTimeout(Duration.ofMillis(500)).executionTimeout(Duration.ofSeconds(30)).build();
     try {
       Connector c = new Connector(NetworkGuard.of(NetworkPolicy.development(), dns), quick, own);
@@ -288,11 +288,8 @@ class PinnedTransportTest {
 
       assertThat(f.code).isEqualTo(McpFailureCodes.TIMEOUT);
       // The SDK would keep the POST open for its 31 s request timeout; closing the attempt closes its socket.
-      long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-      while (own.getActiveCount() > 0 && System.nanoTime() < until) {
-        java.util.concurrent.locks.LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(10));
-      }
-      assertThat(own.getActiveCount()).isZero();
+      // The hang guard is far below that timeout, so a POST left waiting fails here.
+      assertThat(own.awaitIdle(Duration.ofSeconds(10))).as("tasks still running on the connector's executor").isZero();
     } finally {
       hold.countDown();
       own.shutdownNow();
@@ -445,6 +442,51 @@ class PinnedTransportTest {
     public void close() {
       server.stop(0);
       threads.shutdownNow();
+    }
+  }
+
+  /** A cached pool that knows how many of its tasks have not finished, and says so each time one does. */
+  static final class Tasks extends java.util.concurrent.ThreadPoolExecutor {
+    private int unfinished;
+
+    Tasks() {
+      super(0, Integer.MAX_VALUE, 60, TimeUnit.SECONDS, new java.util.concurrent.SynchronousQueue<>());
+    }
+
+    @Override
+    public void execute(Runnable task) {
+      synchronized (this) {
+        unfinished++;
+      }
+      try {
+        super.execute(task);
+      } catch (RuntimeException e) {
+        finished();
+        throw e;
+      }
+    }
+
+    @Override
+    protected void afterExecute(Runnable task, Throwable thrown) {
+      finished();
+    }
+
+    private synchronized void finished() {
+      unfinished--;
+      notifyAll();
+    }
+
+    /** The unfinished tasks once there are none, or when the hang guard runs out. */
+    synchronized int awaitIdle(Duration guard) throws InterruptedException {
+      long deadline = System.nanoTime() + guard.toNanos();
+      while (unfinished > 0) {
+        long left = deadline - System.nanoTime();
+        if (left <= 0) {
+          break;
+        }
+        wait(Math.max(1, left / 1_000_000));
+      }
+      return unfinished;
     }
   }
 }

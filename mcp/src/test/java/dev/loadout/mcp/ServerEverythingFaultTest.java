@@ -55,6 +55,7 @@ class ServerEverythingFaultTest {
   final TurnContext dm = TurnContext.builder("openai", "gpt-test").userId("u1")
       .attribute(McpProgressListener.KEY, notices::add).build();
   Everything everything;
+  final McpEvents events = new McpEvents();
   GuildMcpManager manager;
 
   @BeforeEach
@@ -74,7 +75,7 @@ class ServerEverythingFaultTest {
 
   GuildMcpManager manager(HostMcpServer... hosts) {
     manager = GuildMcpManager.builder(store, NetworkGuard.of(NetworkPolicy.development())).settings(settings).clock(clock)
-        .scheduler(scheduler).hostServers(List.of(hosts)).build();
+        .scheduler(scheduler).listener(events).hostServers(List.of(hosts)).build();
     return manager;
   }
 
@@ -105,29 +106,30 @@ class ServerEverythingFaultTest {
   }
 
   /**
-   * Turns until one offers the server's tools again (a background reconnect or probe may still be finishing
-   * on real threads); each turn before that must hide them with a reason. A quarantine met on the way is
-   * ended by one cooldown step of the manager's clock.
+   * Turns until one offers the server's tools again: a first turn, then one after each connect or breaker event
+   * (the background reconnect or probe of the real node process finishes on real threads). Each turn before that
+   * must hide the tools with a reason. A quarantine met on the way is ended by one cooldown step of the manager's
+   * clock.
    */
   List<ToolSource> awaitOffered(Supplier<List<ToolSource>> turn, Supplier<Optional<BreakerState>> breaker,
       List<String> reasonsSeen) {
-    long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
-    int steps = 0;
-    List<ToolSource> sources = turn.get();
-    while (Sources.offering(sources).isEmpty() && System.nanoTime() < deadline) {
+    int[] steps = {0};
+    return events.await(() -> {
+      List<ToolSource> sources = turn.get();
+      if (!Sources.offering(sources).isEmpty()) {
+        return sources;
+      }
       String reason = Sources.hiddenBecause(sources, "everything").orElse(null);
       assertThat(reason).as("a turn without the server's tools says why").isNotNull();
       if (reasonsSeen.isEmpty() || !reasonsSeen.get(reasonsSeen.size() - 1).equals(reason)) {
         reasonsSeen.add(reason);
       }
       if (breaker.get().equals(Optional.of(BreakerState.OPEN))) {
-        assertThat(++steps).as("cooldown steps needed").isLessThanOrEqualTo(1);
-        scheduler.advance(settings.failureCooldown());
+        assertThat(++steps[0]).as("cooldown steps needed").isLessThanOrEqualTo(1);
+        scheduler.advance(settings.failureCooldown()); // the probe: its connect's events wake the next turn
       }
-      java.util.concurrent.locks.LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(10));
-      sources = turn.get();
-    }
-    return sources;
+      return sources;
+    }, sources -> !Sources.offering(sources).isEmpty());
   }
 
   @ParameterizedTest(name = "{0}")
@@ -162,7 +164,7 @@ class ServerEverythingFaultTest {
         McpFailureCodes.QUARANTINED);
     assertThat(next.get(0).hidden()).extracting(HiddenTool::name).contains("echo", LONG);
     // The background reconnect finds nothing listening: quarantined, and turns skip the server at once.
-    assertThat(Breakers.await(manager, "g1", reg.id(), BreakerState.OPEN)).contains(BreakerState.OPEN);
+    assertThat(events.awaitBreaker(manager, "g1", reg.id(), BreakerState.OPEN)).contains(BreakerState.OPEN);
     long quarantinedTurn = System.nanoTime();
     List<ToolSource> skipped = manager.sourcesFor(g1);
     Duration skippedTook = Duration.ofNanos(System.nanoTime() - quarantinedTurn);
@@ -175,7 +177,7 @@ class ServerEverythingFaultTest {
     assertThat(Sources.offering(manager.sourcesFor(g1))).isEmpty();
     assertThat(manager.breakerState("g1", reg.id())).contains(BreakerState.OPEN);
     scheduler.advance(settings.failureCooldown());
-    assertThat(Breakers.await(manager, "g1", reg.id(), BreakerState.CLOSED)).contains(BreakerState.CLOSED);
+    assertThat(events.awaitBreaker(manager, "g1", reg.id(), BreakerState.CLOSED)).contains(BreakerState.CLOSED);
     Duration closedAfter = Duration.ofNanos(System.nanoTime() - restarted);
     List<String> reasons = new ArrayList<>();
     List<ToolSource> back = awaitOffered(() -> manager.sourcesFor(g1), () -> manager.breakerState("g1", reg.id()),

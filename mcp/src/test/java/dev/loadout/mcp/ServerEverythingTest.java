@@ -158,10 +158,9 @@ class ServerEverythingTest {
     assertThat(badSum.isSuccess()).isFalse();
     ToolResult image = call(tool(sources, "get-tiny-image"), "{}");
     assertThat(((ToolResult.Success) image).media()).isNotEmpty();
-    long start = System.nanoTime();
+    // The operation runs 10 s and then succeeds: a TIMEOUT can only be Loadout's own deadline ending the call.
     ToolResult slow = call(tool(sources, "trigger-long-running-operation"), "{\"duration\":10,\"steps\":5}");
     assertThat(((ToolResult.Failure) slow).code()).isEqualTo(ToolResult.TIMEOUT);
-    assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(2 + 3));
   }
 
   @Test

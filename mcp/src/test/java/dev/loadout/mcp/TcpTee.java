@@ -42,6 +42,21 @@ final class TcpTee implements AutoCloseable {
     }
   }
 
+  /** Whether the clients have sent {@code text}, waiting for each write until they have or the hang guard runs out. */
+  boolean awaitSent(String text, java.time.Duration guard) throws InterruptedException {
+    long deadline = System.nanoTime() + guard.toNanos();
+    synchronized (sent) {
+      while (!sent.toString(StandardCharsets.UTF_8).contains(text)) {
+        long left = deadline - System.nanoTime();
+        if (left <= 0) {
+          return false;
+        }
+        sent.wait(Math.max(1, left / 1_000_000));
+      }
+      return true;
+    }
+  }
+
   private void start(String name, Runnable job) {
     Thread t = new Thread(job, name);
     t.setDaemon(true);
@@ -73,6 +88,7 @@ final class TcpTee implements AutoCloseable {
         if (record) {
           synchronized (sent) {
             sent.write(buffer, 0, n);
+            sent.notifyAll();
           }
         }
         out.write(buffer, 0, n);

@@ -149,6 +149,7 @@ public final class Interleaving {
         if (System.nanoTime() > deadline) {
           throw new AssertionError("the competitor neither finished nor waited for a lock within " + WAIT);
         }
+        // Must poll: PostgreSQL announces no lock wait; pg_blocking_pids is the only witness, and WAIT bounds it.
         LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(2));
       }
     }
