@@ -66,7 +66,7 @@ public final class JsonTemplate {
     void placeholder(String path, String token, String body, String value, boolean whole);
 
     /**
-     * A key that holds {@code {{}}: keys are never filled, so each caller decides whether that is an error.
+     * A key that holds <code>&#123;&#123;</code>: keys are never filled, so each caller decides whether that is an error.
      *
      * @param path the path of the object holding the key, {@code /} for the root
      */
@@ -89,7 +89,7 @@ public final class JsonTemplate {
   }
 
   /**
-   * Reports every placeholder in string values and every key holding {@code {{}, in document order.
+   * Reports every placeholder in string values and every key holding <code>&#123;&#123;</code>, in document order.
    *
    * @throws IllegalArgumentException when the tree nests deeper than {@link #MAX_DEPTH}
    */
