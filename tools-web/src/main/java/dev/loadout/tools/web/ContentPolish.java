@@ -24,6 +24,7 @@ import org.jsoup.nodes.Element;
  *   <li>Trailing sections: what a heading or a label titles as comments, related posts or a share row, and the
  *       rating and "comments are closed" lines of widgets ({@link #trailingSections}).</li>
  *   <li>Closing appeals: the last short lines asking the reader to subscribe, follow or download an app.</li>
+ *   <li>Disclosures: a short advertising or affiliate note among the first or last blocks.</li>
  *   <li>Orphan headings: a heading whose section is gone ("Related articles" over a removed list) or that ends
  *       the content.</li>
  * </ul>
@@ -59,6 +60,7 @@ final class ContentPolish {
       + "|you (?:may|might) also like.*|recommended(?: for you)?|ähnliche (?:beiträge|artikel)|verwandte (?:beiträge|artikel)"
       + "|(?:das (?:thema )?)?könnte (?:sie|dich) auch interessieren|auch interessant|lesen sie auch.*|weitere (?:beiträge|artikel)"
       + "|zum weiterlesen|weiterlesen|mehr themen|schon gelesen|das könnte dich auch interessieren|empfohlene artikel"
+      + "|weitere informationen|weitere infos|zusatzinformationen|more information|further information|kontakt|contact"
       + "|mehr zum thema.*|noticias relacionadas|art[ií]culos relacionados|te puede interesar|lee también"
       + "|articles? (?:similaires|connexes)|à lire aussi|vous aimerez aussi|articoli correlati|leggi anche"
       + "|share(?: this)?(?: article| post| story)?|teilen(?: sie)?(?: dies| den artikel)?(?: mit)?|sharen mit"
@@ -68,7 +70,7 @@ final class ContentPolish {
    * Sie diesen Artikel?", "Rate this post"), the closed comments notice ("Comments are closed."). A whole short
    * line only, anywhere in the content's second half.
    */
-  static final Pattern WIDGET_LINE = Pattern.compile("(?iu)^(?:"
+  static final Pattern WIDGET_LINE = Pattern.compile("(?iu)^\\(?(?:"
       + "was this (?:article|page|post) (?:helpful|useful)|rate this (?:article|post|page)|comments are closed"
       + "|no comments(?: yet)?|wie bewerten sie diesen (?:artikel|beitrag)|war (?:der|dieser) (?:artikel|beitrag) "
       + "(?:nützlich|hilfreich)|möchten sie den (?:artikel|beitrag) teilen|hier können sie den (?:artikel|beitrag) "
@@ -87,6 +89,13 @@ final class ContentPolish {
       + "|follow \\p{Lu}\\S* on|download (?:the|our)|get the app|support (?:us|our)|abonnieren sie|folgen sie|folge uns"
       + "|unterstütze|suscr[ií]b|s[ií]guenos|hazte miembro|abonnez|suivez-nous|iscriviti|seguici)");
   private static final int APPEAL_TEXT = 300;
+  /**
+   * The advertising disclosure that blogs and magazines put at the top or bottom of a post: "Werbung", "Anzeige",
+   * "This post contains affiliate links", "Dieser Beitrag enthält Werbung", "We recommend the best products".
+   */
+  static final Pattern DISCLOSURE = Pattern.compile("(?iu)^\\W*(?:werbung|anzeige|advertisement|sponsored|publicidad"
+      + "|publicité)\\s*(?:[-:.,|)*]|$)|\\b(?:contains (?:affiliate links|references to products)|affiliate links?|enthält (?:werbung"
+      + "|affiliate)|werbung für|we recommend the best products|partnerlinks?|provisions-links?)\\b");
   private static final int APPEAL_BLOCKS = 3;
   /**
    * A date as pages write it: 23.10.2018, 2018-10-23, 10/23/18, 23 octobre 2018, 7. Oktober 2020,
@@ -113,6 +122,8 @@ final class ContentPolish {
     removed += trailingSections(leaves, stats, dropped);
     leaves = kept(leaves, dropped);
     removed += closingAppeals(leaves, stats, dropped);
+    leaves = kept(leaves, dropped);
+    removed += disclosures(leaves, stats, dropped);
     removed += orphanHeadings(kept(leaves, dropped), stats, dropped);
     return removed;
   }
@@ -262,6 +273,26 @@ final class ContentPolish {
         continue;
       }
       before += s.text;
+    }
+    return removed;
+  }
+
+  /**
+   * A short advertising disclosure ({@link #DISCLOSURE}) among the first or last {@value #EDGE_BLOCKS} blocks:
+   * a note about the post, not part of it. Blogs and magazines with affiliate links.
+   */
+  private static int disclosures(List<Element> leaves, NodeStats stats, Set<Element> dropped) {
+    int removed = 0;
+    for (int i = 0; i < leaves.size(); i++) {
+      if (i >= EDGE_BLOCKS && i < leaves.size() - EDGE_BLOCKS || leaves.size() <= EDGE_BLOCKS) {
+        continue;
+      }
+      Element e = leaves.get(i);
+      NodeStats.Stat s = stats.get(e);
+      if (s.text < APPEAL_TEXT && DISCLOSURE.matcher(stats.text(e)).find()) {
+        dropped.add(e);
+        removed += s.text;
+      }
     }
     return removed;
   }

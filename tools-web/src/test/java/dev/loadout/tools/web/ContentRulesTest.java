@@ -261,8 +261,10 @@ final class ContentRulesTest {
   @Test
   void aRatingPromptUnderTheArticleLeaves() {
     // Magazine and government templates: the rating and sharing widgets' lines after the text.
-    String md = md(page(P1 + P2 + P3 + "<p>Was this article helpful?</p><p>Comments are closed.</p>"));
-    assertThat(md).contains("Shop owners").doesNotContain("helpful").doesNotContain("closed");
+    String md = md(page(P1 + P2 + P3 + "<p>Was this article helpful?</p><p>(Noch keine Bewertungen)</p>"
+        + "<p>Comments are closed.</p>"));
+    assertThat(md).contains("Shop owners").doesNotContain("helpful").doesNotContain("Bewertungen")
+        .doesNotContain("closed");
   }
 
   @Test
@@ -299,5 +301,29 @@ final class ContentRulesTest {
     String html = "<html><body><div class='sidebar'><p>Opening hours: nine to five.</p><p>Closed on Sundays.</p>"
         + "</div><p>Hi</p></body></html>";
     assertThat(BODY.convert(html, BASE).markdown()).contains("Opening hours").contains("Closed on Sundays");
+  }
+
+  @Test
+  void anAdvertisingDisclosureAtTheTopOfAPostLeaves() {
+    // Blogs and magazines with affiliate links: "Anzeige, enthält Affiliate Links" before the post.
+    String md = md(page("<p>*Anzeige, enthält Affiliate Links</p>" + P1 + P2 + P3
+        + "<p>The bridge was built in 1911 and last repaired in the seventies, by the same firm.</p>"));
+    assertThat(md).doesNotContain("Anzeige").contains("The council voted").contains("built in 1911");
+  }
+
+  @Test
+  void aFirstLineThatStartsWithTheWordForAdvertisingIsProse() {
+    String md = md(page("<p>Werbung nervt, und die Stadt hängt trotzdem Plakate an die Brücke.</p>" + P1 + P2 + P3
+        + "<p>The bridge was built in 1911 and last repaired in the seventies, by the same firm.</p>"));
+    assertThat(md).contains("Werbung nervt");
+  }
+
+  @Test
+  void aContactAndFurtherInformationBoxAfterTheArticleLeaves() {
+    // Institutional news pages: "Weitere Informationen:" / "Kontakt:" over links and an address after the text.
+    String md = md(page(P1 + P2 + P3 + "<p><strong>Weitere Informationen:</strong></p><div><span>City bridge "
+        + "office, room 12</span></div><p>Kontakt:</p><div><span>press office, phone 555 0100</span></div>"));
+    assertThat(md).contains("Shop owners").doesNotContain("Weitere Informationen").doesNotContain("room 12")
+        .doesNotContain("555 0100");
   }
 }
