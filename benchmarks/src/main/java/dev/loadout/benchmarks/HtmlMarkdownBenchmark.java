@@ -33,7 +33,9 @@ import org.openjdk.jmh.infra.Blackhole;
  * <p>{@code page} converts one page per operation, {@code @Param}-ed over the pages: its median per
  * page compares with the reference pipeline's per-page warm median ({@code htmlmd-baseline.js},
  * Readability + Turndown on jsdom), and the sum of the 40 medians with its total. {@code allPages}
- * converts the 40 pages in one operation, the total measured directly. The reference is Node, so it
+ * converts the 40 pages in one operation, the total measured directly. {@code eachPage} converts one page per
+ * operation, the next page each time: its sample median is the per-page median of all 40 in one short run,
+ * where {@code page} needs 40 trials. The reference is Node, so it
  * cannot run inside JMH: run it in the same session, on the same machine state (see the README).
  *
  * <p>The corpus is not in this repository: {@code -Dloadout.corpus.dir=…} (pass it to the forks with
@@ -76,6 +78,7 @@ public class HtmlMarkdownBenchmark {
   @State(Scope.Benchmark)
   public static class AllPages {
     List<String> html;
+    int next;
 
     @Setup(Level.Trial)
     public void setUp() {
@@ -98,6 +101,14 @@ public class HtmlMarkdownBenchmark {
     for (String h : state.html) {
       bh.consume(converter.convert(h, BASE));
     }
+  }
+
+  /** One page per operation, cycling through the 40 in folder order, so each page gets the same share of samples. */
+  @Benchmark
+  public MarkdownPage eachPage(AllPages state) {
+    String h = state.html.get(state.next);
+    state.next = state.next + 1 == state.html.size() ? 0 : state.next + 1;
+    return converter.convert(h, BASE);
   }
 
   /** The corpus folder; fails with the places it looked. */

@@ -37,6 +37,15 @@ final class ClassHints {
       "nav", "navbar", "navigation", "newsletter", "outbrain", "pager", "pagination", "popup", "promo",
       "related", "remark", "replies", "rss", "share", "sharing", "shoutbox", "sidebar", "skyscraper",
       "social", "sponsor", "sponsored", "subscribe", "supplemental", "taboola", "recirc", "trending", "lightbox");
+  /**
+   * Words that name a block which is never the article, however much prose it holds: readers' comments and the
+   * reply form, related and recommended posts, share bars, newsletter and subscription boxes, cookie notices,
+   * recommendation widgets. Comments and teaser lists are full of commas, so the prose rules alone keep them.
+   */
+  private static final Set<String> BOILERPLATE = Set.of(
+      "comment", "comments", "commentlist", "respond", "disqus", "related", "recommended", "share", "sharing",
+      "sharedaddy", "newsletter", "subscribe", "subscription", "cookie", "cookies", "gdpr", "consent", "outbrain",
+      "taboola", "recirc", "promo", "sponsored");
   /** Words of the credit line and author bio: who wrote it and when, which readers see as furniture. */
   private static final Set<String> BYLINE =
       Set.of("byline", "author", "dateline", "writtenby", "bio", "biography", "contributor");
@@ -64,6 +73,7 @@ final class ClassHints {
   /** Internal to one token of {@link #computeFlags}: its words so far included a body owner, a body part. */
   private static final int OWNER = 128;
   private static final int PART = 256;
+  private static final int BOILER = 512;
 
   private ClassHints() {}
 
@@ -76,6 +86,14 @@ final class ClassHints {
   static boolean unlikely(Element e) {
     int f = flags(e.className()) | idFlags(e);
     return (f & UNL) != 0 && (f & GRD) == 0;
+  }
+
+  /**
+   * Whether the names say "never the article" ({@link #BOILERPLATE}), whatever else they say: "comment-body" is
+   * a reader's comment, "related-content" another article's teaser.
+   */
+  static boolean boilerplate(Element e) {
+    return ((flags(e.className()) | idFlags(e)) & BOILER) != 0;
   }
 
   /** Whether the names say "byline": the author and date line of an article. */
@@ -275,6 +293,9 @@ final class ClassHints {
     }
     if (matches(CAPTION, word)) {
       f |= CAP;
+    }
+    if (matches(BOILERPLATE, word)) {
+      f |= BOILER;
     }
     if (BODY_OWNER.contains(word)) {
       f |= OWNER;

@@ -63,6 +63,10 @@ final class ContentCleaner {
    */
   static int clean(List<Element> roots, NodeStats stats, Set<Element> dropped, WorkBudget budget) {
     int removed = 0;
+    int content = 0;
+    for (Element root : roots) {
+      content += stats.get(root).text;
+    }
     // Top-down without recursion: pending elements, each with whether it sits in a figure.
     List<Element> pending = new ArrayList<>();
     List<Boolean> inFigures = new ArrayList<>();
@@ -79,7 +83,7 @@ final class ContentCleaner {
           continue;
         }
         String tag = c.normalName();
-        if (removable(c, tag, stats, inFigure)) {
+        if (removable(c, tag, stats, inFigure) || boilerplate(c, tag, stats, content)) {
           dropped.add(c);
           removed += stats.get(c).text;
           continue;
@@ -102,6 +106,17 @@ final class ContentCleaner {
   private static boolean figureLike(Element c, String tag, NodeStats.Stat s) {
     return ContentExtractor.DIV_LIKE.contains(tag) && s.images >= 1 && s.images <= 2
         && s.text <= FIGURE_TEXT && s.linkDensity() < 0.5 && s.paragraphs <= 1;
+  }
+
+  /**
+   * A block named as comments, related posts, a share bar, a newsletter or cookie box ({@link
+   * ClassHints#boilerplate}) inside the content: blogs and news templates put these inside the article's
+   * container, after the text, and comments or teasers have the commas of prose. Removed whatever they hold,
+   * unless the block holds half of the content or more: then the name is the template's, not the block's.
+   */
+  private static boolean boilerplate(Element c, String tag, NodeStats stats, int content) {
+    return !tag.equals("a") && !INLINE.contains(tag) && !tag.equals("p") && ClassHints.boilerplate(c)
+        && stats.get(c).text * 2 < content;
   }
 
   private static boolean removable(Element c, String tag, NodeStats stats, boolean inFigure) {

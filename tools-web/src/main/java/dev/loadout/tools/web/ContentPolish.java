@@ -21,6 +21,10 @@ import org.jsoup.nodes.Element;
  *   <li>Datelines at the edges: a short line that is a date and little else ("23.10.2018", "Updated on
  *       17.01.2021") among the first or last blocks is the publication line; the date belongs in the page's
  *       metadata. In the middle of an article a dated line is an event's date, and stays.</li>
+ *   <li>Trailing sections: what a heading or a label titles as comments, related posts or a share row, and the
+ *       rating and "comments are closed" lines of widgets ({@link #trailingSections}).</li>
+ *   <li>Closing appeals: the last short lines asking the reader to subscribe, follow or download an app.</li>
+ *   <li>Disclosures: a short advertising or affiliate note among the first or last blocks.</li>
  *   <li>Orphan headings: a heading whose section is gone ("Related articles" over a removed list) or that ends
  *       the content.</li>
  * </ul>
@@ -34,6 +38,65 @@ final class ContentPolish {
   private static final int DATELINE_TEXT = 80;
   /** Characters besides the date that a dateline may have ("Aktualisiert am", "Published: "). */
   private static final int DATELINE_OTHER = 20;
+  /** Blocks that must stay above closing appeals: the body they close. */
+  private static final int CLOSING_BODY = 3;
+  /**
+   * The title of the readers' comments that templates append after an article, in the languages most common on
+   * the web ("Comments", "3 Kommentare", "Leave a reply", "Schreibe einen Kommentar", "Commentaires"). The whole
+   * heading must be such a title (a count and punctuation aside), so a section that merely mentions comments keeps
+   * its heading. What follows it, to the end, is the comments and the reply form.
+   */
+  static final Pattern COMMENTS_HEADING = Pattern.compile("(?iu)^[\\p{N}\\s]*(?:"
+      + "comments?|leave a (?:reply|comment)|responses?|thoughts? on .*|kommentare?|kommentieren"
+      + "|schreibe einen kommentar|kommentar schreiben|commentaires?|laisser un commentaire|comentarios?"
+      + "|deja un comentario|commenti|lascia un commento|komentarze?|reacties?)[\\s:.!?…]*$");
+  /**
+   * The title of a box of links that templates put after (or between the paragraphs of) an article: related posts
+   * ("Related articles", "Ähnliche Beiträge", "Lesen Sie auch", "Noticias relacionadas", "Vous aimerez aussi") and
+   * share rows ("Share this:", "Teilen mit:"). The box ends where prose starts again.
+   */
+  static final Pattern RELATED_HEADING = Pattern.compile("(?iu)^[\\p{N}\\s]*(?:"
+      + "related(?: articles| posts| stories| content| news)?|read (?:more|also|next)|more (?:stories|articles|news)"
+      + "|you (?:may|might) also like.*|recommended(?: for you)?|ähnliche (?:beiträge|artikel)|verwandte (?:beiträge|artikel)"
+      + "|(?:das (?:thema )?)?könnte (?:sie|dich) auch interessieren|auch interessant|lesen sie auch.*|weitere (?:beiträge|artikel)"
+      + "|zum weiterlesen|weiterlesen|mehr themen|schon gelesen|das könnte dich auch interessieren|empfohlene artikel"
+      + "|weitere informationen|weitere infos|zusatzinformationen|more information|further information|kontakt|contact"
+      + "|mehr zum thema.*|noticias relacionadas|art[ií]culos relacionados|te puede interesar|lee también"
+      + "|articles? (?:similaires|connexes)|à lire aussi|vous aimerez aussi|articoli correlati|leggi anche"
+      + "|share(?: this)?(?: article| post| story)?|teilen(?: sie)?(?: dies| den artikel)?(?: mit)?|sharen mit"
+      + "|compartir|partager|condividi)[\\s:.!?…]*$");
+  /**
+   * A line of a template's widget under an article: the rating prompt ("Was this article helpful?", "Wie bewerten
+   * Sie diesen Artikel?", "Rate this post"), the closed comments notice ("Comments are closed."). A whole short
+   * line only, anywhere in the content's second half.
+   */
+  static final Pattern WIDGET_LINE = Pattern.compile("(?iu)^\\(?(?:"
+      + "was this (?:article|page|post) (?:helpful|useful)|rate this (?:article|post|page)|comments are closed"
+      + "|no comments(?: yet)?|wie bewerten sie diesen (?:artikel|beitrag)|war (?:der|dieser) (?:artikel|beitrag) "
+      + "(?:nützlich|hilfreich)|möchten sie den (?:artikel|beitrag) teilen|hier können sie den (?:artikel|beitrag) "
+      + "bewerten|kommentare sind geschlossen|noch keine (?:bewertungen|kommentare)|keine kommentare"
+      + "|(?:¿)?te (?:ha )?(?:sido|resultó|gustó) útil.*|cet article vous a-t-il été utile)[\\s:.!?…()]*$");
+  /** Prose that ends a related box: a paragraph this long with few links. */
+  private static final int PROSE_TEXT = 150;
+  /** A trailing section may start no earlier than this share of the content's text (in tenths). */
+  private static final int TRAILER_FROM_TENTHS = 5;
+  /**
+   * A last line that asks the reader to do something for the site: subscribe, follow, download the app, sign up
+   * for the newsletter, support the publication. Said in the languages most common on the web; only a short
+   * line at the very end, where templates put it, is judged.
+   */
+  static final Pattern APPEAL = Pattern.compile("(?iu)\\b(?:subscribe|subscribers?|sign up|newsletter|follow us"
+      + "|follow \\p{Lu}\\S* on|download (?:the|our)|get the app|support (?:us|our)|abonnieren sie|folgen sie|folge uns"
+      + "|unterstütze|suscr[ií]b|s[ií]guenos|hazte miembro|abonnez|suivez-nous|iscriviti|seguici)");
+  private static final int APPEAL_TEXT = 300;
+  /**
+   * The advertising disclosure that blogs and magazines put at the top or bottom of a post: "Werbung", "Anzeige",
+   * "This post contains affiliate links", "Dieser Beitrag enthält Werbung", "We recommend the best products".
+   */
+  static final Pattern DISCLOSURE = Pattern.compile("(?iu)^\\W*(?:werbung|anzeige|advertisement|sponsored|publicidad"
+      + "|publicité)\\s*(?:[-:.,|)*]|$)|\\b(?:contains (?:affiliate links|references to products)|affiliate links?|enthält (?:werbung"
+      + "|affiliate)|werbung für|we recommend the best products|partnerlinks?|provisions-links?)\\b");
+  private static final int APPEAL_BLOCKS = 3;
   /**
    * A date as pages write it: 23.10.2018, 2018-10-23, 10/23/18, 23 octobre 2018, 7. Oktober 2020,
    * January 5, 2021.
@@ -55,6 +118,12 @@ final class ContentPolish {
     int removed = repeatedLabels(leaves, stats, dropped);
     leaves = kept(leaves, dropped);
     removed += edgeDatelines(leaves, stats, dropped);
+    leaves = kept(leaves, dropped);
+    removed += trailingSections(leaves, stats, dropped);
+    leaves = kept(leaves, dropped);
+    removed += closingAppeals(leaves, stats, dropped);
+    leaves = kept(leaves, dropped);
+    removed += disclosures(leaves, stats, dropped);
     removed += orphanHeadings(kept(leaves, dropped), stats, dropped);
     return removed;
   }
@@ -138,6 +207,108 @@ final class ContentPolish {
       if (m.find() && t.length() - (m.end() - m.start()) <= DATELINE_OTHER) {
         dropped.add(e);
         removed += stats.get(e).text;
+      }
+    }
+    return removed;
+  }
+
+  /**
+   * Sections that templates append inside the article's container, titled by a heading: from a comments heading
+   * ({@link #COMMENTS_HEADING}) in the second half of the content to the end, since comments and the reply form
+   * come last; from a related-posts or share heading ({@link #RELATED_HEADING}) to the next heading of its level
+   * or higher, or the next paragraph of prose, since such a box sits between parts of the article as often as
+   * after it. Blog and news pages.
+   */
+  private static int trailingSections(List<Element> leaves, NodeStats stats, Set<Element> dropped) {
+    int total = 0;
+    for (Element e : leaves) {
+      total += stats.get(e).text;
+    }
+    int removed = 0;
+    int before = 0;
+    for (int i = 0; i < leaves.size(); i++) {
+      Element e = leaves.get(i);
+      NodeStats.Stat s = stats.get(e);
+      String tag = e.normalName();
+      if (s.text >= 80 || s.link * 2 > s.text) {
+        before += s.text;
+        continue;
+      }
+      String text = stats.text(e);
+      boolean title = heading(tag);
+      if (before * 10 >= total * TRAILER_FROM_TENTHS && WIDGET_LINE.matcher(text).matches()) {
+        dropped.add(e);
+        removed += s.text;
+        continue;
+      }
+      if (!title && !RELATED_HEADING.matcher(text).matches()) {
+        before += s.text;
+        continue;
+      }
+      if (title && before * 10 >= total * TRAILER_FROM_TENTHS && COMMENTS_HEADING.matcher(text).matches()) {
+        for (int j = i; j < leaves.size(); j++) {
+          dropped.add(leaves.get(j));
+          removed += stats.get(leaves.get(j)).text;
+        }
+        return removed;
+      }
+      if (RELATED_HEADING.matcher(text).matches()) {
+        // A label set as a paragraph ("Lesen Sie auch:") ends at any heading.
+        int level = title ? tag.charAt(1) - '0' : 7;
+        int j = i;
+        dropped.add(e);
+        removed += s.text;
+        for (j = i + 1; j < leaves.size(); j++) {
+          Element n = leaves.get(j);
+          NodeStats.Stat ns = stats.get(n);
+          String ntag = n.normalName();
+          if (heading(ntag) && ntag.charAt(1) - '0' <= level
+              || !heading(ntag) && ns.text >= PROSE_TEXT && ns.linkDensity() < 0.3) {
+            break;
+          }
+          dropped.add(n);
+          removed += ns.text;
+        }
+        i = j - 1;
+        continue;
+      }
+      before += s.text;
+    }
+    return removed;
+  }
+
+  /**
+   * A short advertising disclosure ({@link #DISCLOSURE}) among the first or last {@value #EDGE_BLOCKS} blocks:
+   * a note about the post, not part of it. Blogs and magazines with affiliate links.
+   */
+  private static int disclosures(List<Element> leaves, NodeStats stats, Set<Element> dropped) {
+    int removed = 0;
+    for (int i = 0; i < leaves.size(); i++) {
+      if (i >= EDGE_BLOCKS && i < leaves.size() - EDGE_BLOCKS || leaves.size() <= EDGE_BLOCKS) {
+        continue;
+      }
+      Element e = leaves.get(i);
+      NodeStats.Stat s = stats.get(e);
+      if (s.text < APPEAL_TEXT && DISCLOSURE.matcher(stats.text(e)).find()) {
+        dropped.add(e);
+        removed += s.text;
+      }
+    }
+    return removed;
+  }
+
+  /**
+   * The last few short blocks that appeal to the reader ({@link #APPEAL}): "Subscribe now for the full story",
+   * "Follow us on Twitter", "Download our app". News sites close articles with them, inside the body.
+   */
+  private static int closingAppeals(List<Element> leaves, NodeStats stats, Set<Element> dropped) {
+    int removed = 0;
+    for (int i = leaves.size() - 1; i >= Math.max(CLOSING_BODY, leaves.size() - APPEAL_BLOCKS); i--) {
+      Element e = leaves.get(i);
+      NodeStats.Stat s = stats.get(e);
+      if (s.text < APPEAL_TEXT && !heading(e.normalName()) && APPEAL.matcher(stats.text(e)).find()) {
+        dropped.add(e);
+        removed += s.text;
       }
     }
     return removed;

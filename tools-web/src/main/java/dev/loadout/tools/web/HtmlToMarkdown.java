@@ -200,6 +200,9 @@ public final class HtmlToMarkdown {
       served = null;
       ContentExtractor.pruneAlways(body, budget);
       NodeStats strict = NodeStats.of(List.of(body), furniture, budget, size);
+      // The extraction adds what it cleans to the set; the plain-text fallback needs the furniture alone.
+      Set<Element> furnitureOnly = ContentExtractor.identitySet();
+      furnitureOnly.addAll(furniture);
       ContentExtractor.Result best = ContentExtractor.extract(body, strict, furniture, title, budget);
       if (!best.good() && !furniture.isEmpty()) {
         // Class names misled the strict pass (a page whose article sits in a "sidebar"-named wrapper);
@@ -216,7 +219,7 @@ public final class HtmlToMarkdown {
         return page(title, scripted, true, metadata);
       }
       if (!best.acceptable()) {
-        return page(title, PlainText.of(body, budget), false, metadata);
+        return page(title, fallbackText(body, furnitureOnly, budget), false, metadata);
       }
       return page(title, MarkdownRenderer.render(best.roots(), title, best.stats(), best.dropped(), budget),
           true, metadata);
@@ -228,6 +231,24 @@ public final class HtmlToMarkdown {
       return page(title, PlainText.of(body, budget.withoutLimit()), false, metadata);
     }
   }
+
+  /**
+   * The page's text when no article was found (a short post among menus, a product page, a page of teasers):
+   * without its navigation, sidebars, footers and the blocks named as such (the strict pass's furniture), which
+   * are the same on every page of a site and not what the reader came for. Unless that leaves less than a
+   * {@value #FALLBACK_KEPT_SHARE}th of the text: then the names misled, as they can on a page laid out as one
+   * big "sidebar", and the whole text is the honest answer.
+   */
+  private static String fallbackText(Element body, Set<Element> furniture, WorkBudget budget) {
+    String all = PlainText.of(body, budget);
+    if (furniture.isEmpty()) {
+      return all;
+    }
+    String kept = PlainText.of(body, furniture, budget);
+    return kept.length() * FALLBACK_KEPT_SHARE >= all.length() ? kept : all;
+  }
+
+  private static final int FALLBACK_KEPT_SHARE = 4;
 
   /** How many elements are under {@code root}, counted without recursion. */
   private static int elements(Element root, WorkBudget budget) {

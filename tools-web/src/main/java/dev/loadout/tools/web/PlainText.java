@@ -18,6 +18,11 @@ final class PlainText {
   private PlainText() {}
 
   static String of(Element body, WorkBudget budget) {
+    return of(body, java.util.Set.of(), budget);
+  }
+
+  /** The text of {@code body} without the elements in {@code skipped} (by identity) and what they hold. */
+  static String of(Element body, java.util.Set<Element> skipped, WorkBudget budget) {
     if (body == null) {
       return "";
     }
@@ -35,6 +40,9 @@ final class PlainText {
         }
         if (!(n instanceof Element) || n == body) {
           return FilterResult.CONTINUE;
+        }
+        if (!skipped.isEmpty() && skipped.contains(n)) {
+          return FilterResult.SKIP_ENTIRELY;
         }
         String tag = ((Element) n).normalName();
         if (tag.equals("script") || tag.equals("style") || tag.equals("noscript") || tag.equals("template")) {

@@ -211,4 +211,119 @@ final class ContentRulesTest {
     assertThat(converted.markdown()).contains("The council voted");
     assertThat(converted.metadata()).isEqualTo(PageMetadata.NONE);
   }
+
+  @Test
+  void blocksNamedAsCommentsOrRelatedPostsLeaveEvenWhenTheyHoldProse() {
+    // Blog templates: the comments, full of commas, inside the article's container after the text. Long enough
+    // not to be set aside as furniture before scoring, and with the commas that keep prose in the cleaner.
+    String comments = "<div class='comment-list'><p>Great piece, thanks, I cross that bridge every day, twice, and "
+        + "yes, the rust is visible, even from the ferry, at low tide, in winter, when the light is low.</p>"
+        + "<p>Same here, my shop is on the north bank, and since Tuesday, honestly, half my customers are gone, "
+        + "so yes, a lane for vans, please, and soon, before the summer season starts in earnest.</p>"
+        + "<p>Agreed, and also, the ferry, at rush hour, is full, so, please, more boats, too.</p></div>";
+    String md = md(page(P1 + P2 + P3 + comments));
+    assertThat(md).contains("The council voted").contains("Shop owners").doesNotContain("Great piece")
+        .doesNotContain("Same here").doesNotContain("more boats");
+  }
+
+  @Test
+  void aBlockNamedAsCommentsThatHoldsMostOfTheContentStays() {
+    // A template that names the article's own wrapper "has-comments": the name is the template's, not the block's.
+    String md = md(page("<div class='post has-comments'>" + P1 + P2 + P3 + "</div>"));
+    assertThat(md).contains("The council voted").contains("Cyclists").contains("Shop owners");
+  }
+
+  @Test
+  void aCommentsHeadingInTheSecondHalfEndsTheArticle() {
+    // Blog pages: "3 Kommentare" / "Leave a reply" and the readers' comments after the post, in one container.
+    String md = md(page(P1 + P2 + P3 + "<h3>3 Comments</h3><p>Thanks for writing this, we need a new bridge, "
+        + "and soon, before the next winter.</p><h3>Leave a reply</h3><p>Your email address will not be published."
+        + "</p>"));
+    assertThat(md).contains("Shop owners").doesNotContain("Comments").doesNotContain("Thanks for writing")
+        .doesNotContain("email address");
+  }
+
+  @Test
+  void aHeadingThatMentionsCommentsIsNotACommentsHeading() {
+    String md = md(page(P1 + P2 + "<h2>Comments from the council</h2>" + P3));
+    assertThat(md).contains("## Comments from the council").contains("Shop owners");
+  }
+
+  @Test
+  void aRelatedPostsBoxBetweenParagraphsLeavesAndTheArticleGoesOn() {
+    // News pages: a "Lesen Sie auch" / "Related" label over a few teaser lines, then the article continues.
+    String md = md(page(P1 + "<h4>Auch interessant</h4><div><span>Ferries of the north and their captains</span></div>"
+        + "<div><span>Ten old bridges that towns saved</span></div>" + P2 + P3));
+    assertThat(md).doesNotContain("Auch interessant").doesNotContain("Ferries of the north")
+        .doesNotContain("Ten old bridges").contains("Cyclists and pedestrians").contains("Shop owners");
+  }
+
+  @Test
+  void aRatingPromptUnderTheArticleLeaves() {
+    // Magazine and government templates: the rating and sharing widgets' lines after the text.
+    String md = md(page(P1 + P2 + P3 + "<p>Was this article helpful?</p><p>(Noch keine Bewertungen)</p>"
+        + "<p>Comments are closed.</p>"));
+    assertThat(md).contains("Shop owners").doesNotContain("helpful").doesNotContain("Bewertungen")
+        .doesNotContain("closed");
+  }
+
+  @Test
+  void aClosingAppealToSubscribeLeavesButTheLastParagraphStays() {
+    // News sites: "Subscribe now for the full story", "Follow us on Twitter" as the article's last lines.
+    String md = md(page(P1 + P2 + P3 + "<p>Subscribe now to our print edition for the full story.</p>"
+        + "<p>Follow us on Twitter and Instagram.</p>"));
+    assertThat(md).contains("Shop owners").doesNotContain("Subscribe now").doesNotContain("Follow us");
+  }
+
+  @Test
+  void aSentenceAboutSubscribersInTheBodyStays() {
+    String md = md(page(P1 + "<p>The ferry company said subscribers to its monthly pass would ride free.</p>"
+        + P2 + P3));
+    assertThat(md).contains("subscribers to its monthly pass");
+  }
+
+  @Test
+  void withoutAnArticleThePlainTextLeavesTheMenusSidebarAndFooter() {
+    // A short post among menus and widgets, too short to be taken for an article: the fallback is the page's text
+    // without what the template names as furniture.
+    String html = "<html><body><nav><a href='/'>Home</a> <a href='/blog'>Blog</a></nav><div><p>Sailing today.</p>"
+        + "<p>Wind from the west.</p></div><aside class='sidebar'><p>Find us on the blog!</p></aside>"
+        + "<footer><p>Imprint and privacy</p></footer></body></html>";
+    MarkdownPage page = BODY.convert(html, BASE);
+    assertThat(page.extracted()).isFalse();
+    assertThat(page.markdown()).contains("Sailing today.").contains("Wind from the west.")
+        .doesNotContain("Home").doesNotContain("Find us").doesNotContain("Imprint");
+  }
+
+  @Test
+  void withoutAnArticleAPageThatIsAllFurnitureIsStillRead() {
+    // Names can mislead: a page laid out as one big "sidebar" keeps its text rather than coming back empty.
+    String html = "<html><body><div class='sidebar'><p>Opening hours: nine to five.</p><p>Closed on Sundays.</p>"
+        + "</div><p>Hi</p></body></html>";
+    assertThat(BODY.convert(html, BASE).markdown()).contains("Opening hours").contains("Closed on Sundays");
+  }
+
+  @Test
+  void anAdvertisingDisclosureAtTheTopOfAPostLeaves() {
+    // Blogs and magazines with affiliate links: "Anzeige, enthält Affiliate Links" before the post.
+    String md = md(page("<p>*Anzeige, enthält Affiliate Links</p>" + P1 + P2 + P3
+        + "<p>The bridge was built in 1911 and last repaired in the seventies, by the same firm.</p>"));
+    assertThat(md).doesNotContain("Anzeige").contains("The council voted").contains("built in 1911");
+  }
+
+  @Test
+  void aFirstLineThatStartsWithTheWordForAdvertisingIsProse() {
+    String md = md(page("<p>Werbung nervt, und die Stadt hängt trotzdem Plakate an die Brücke.</p>" + P1 + P2 + P3
+        + "<p>The bridge was built in 1911 and last repaired in the seventies, by the same firm.</p>"));
+    assertThat(md).contains("Werbung nervt");
+  }
+
+  @Test
+  void aContactAndFurtherInformationBoxAfterTheArticleLeaves() {
+    // Institutional news pages: "Weitere Informationen:" / "Kontakt:" over links and an address after the text.
+    String md = md(page(P1 + P2 + P3 + "<p><strong>Weitere Informationen:</strong></p><div><span>City bridge "
+        + "office, room 12</span></div><p>Kontakt:</p><div><span>press office, phone 555 0100</span></div>"));
+    assertThat(md).contains("Shop owners").doesNotContain("Weitere Informationen").doesNotContain("room 12")
+        .doesNotContain("555 0100");
+  }
 }
