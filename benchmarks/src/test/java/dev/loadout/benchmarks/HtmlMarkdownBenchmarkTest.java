@@ -38,7 +38,8 @@ final class HtmlMarkdownBenchmarkTest {
       one.setUp();
       MarkdownPage page = bench.page(one);
       assertThat(page.extracted()).as(name).isTrue();
-      assertThat(page.markdown()).as(name).startsWith("# ").hasSizeGreaterThan(1000);
+      // A whole article each: 500 characters, not more, since a Chinese article says in 900 what English says in 2,500.
+      assertThat(page.markdown()).as(name).startsWith("# ").hasSizeGreaterThan(500);
     }
     assertThat(Files.isDirectory(corpus)).isTrue();
   }
