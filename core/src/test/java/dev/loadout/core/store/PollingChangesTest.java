@@ -31,8 +31,7 @@ class PollingChangesTest {
   }
 
   PollingChanges feed(DataSource ds) {
-    // Ten minutes: the scheduler never polls during the test; poll() is called by hand.
-    return PollingChanges.builder(ds).interval(Duration.ofMinutes(10)).scheduler(idle).build();
+    return TestDatabases.handPolledFeed(ds, idle);
   }
 
   @Test

@@ -33,6 +33,14 @@ public final class TestDatabases {
     feed.poll();
   }
 
+  /**
+   * A polling feed on this database that never polls on its own (every ten minutes, on a scheduler the test owns and
+   * shuts down): the test decides with {@link #poll} when this "process" hears the others.
+   */
+  public static PollingChanges handPolledFeed(DataSource ds, java.util.concurrent.ScheduledExecutorService idle) {
+    return PollingChanges.builder(ds).interval(java.time.Duration.ofMinutes(10)).scheduler(idle).build();
+  }
+
   /** A SQLite database in a new file in the folder, opened as the embedded default ({@link SqliteDatabase}). */
   public static DataSource sqlite(Path folder) {
     return SqliteDatabase.file(folder.resolve("loadout-" + UUID.randomUUID() + ".db")).dataSource();

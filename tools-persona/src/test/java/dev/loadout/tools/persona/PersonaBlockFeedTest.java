@@ -6,7 +6,6 @@ import dev.loadout.core.store.PollingChanges;
 import dev.loadout.core.store.StoreChange;
 import dev.loadout.core.store.TestDatabases;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -33,8 +32,7 @@ class PersonaBlockFeedTest {
   }
 
   PollingChanges feed(DataSource ds) {
-    // Ten minutes: the scheduler never polls during the test; poll() is called by hand.
-    return PollingChanges.builder(ds).interval(Duration.ofMinutes(10)).scheduler(idle).build();
+    return TestDatabases.handPolledFeed(ds, idle);
   }
 
   @Test
