@@ -94,10 +94,22 @@ class CallFeaturesTest {
   @ValueSource(strings = {McpTestServer.STREAMABLE_PATH, McpTestServer.SSE_PATH})
   void progressReachesTheTurnsListenerAtMostOncePerIntervalByTheManagersClock(String path) throws Exception {
     register(path);
-    TurnContext still = turn(notices::add);
+    // The server sends its notices, then holds the answer until the test has seen what it waits for: a notice that
+    // came after the answer would not be delivered, so without the hold the count depends on the SDK's threads.
     mcp.server().progress("wait", 5);
+    HeldTool held = mcp.server().hold("wait");
+    java.util.concurrent.CountDownLatch first = new java.util.concurrent.CountDownLatch(1);
+    TurnContext still = turn(p -> {
+      notices.add(p);
+      first.countDown();
+    });
 
-    call(tool(manager.sourcesFor(still), "wait"), still);
+    CompletableFuture<ToolResult> stillCall = tool(manager.sourcesFor(still), "wait")
+        .execute(ToolCall.of("call-7", "wait", "{}"), still).toCompletableFuture();
+    assertThat(first.await(20, TimeUnit.SECONDS)).as("the first notice, while the answer is held").isTrue();
+    assertThat(held.awaitHeld(Duration.ofSeconds(20))).isTrue();
+    held.release();
+    stillCall.get(20, TimeUnit.SECONDS);
 
     // The clock stood still: only the first notice of the call was due.
     assertThat(notices).hasSize(1);
@@ -109,14 +121,22 @@ class CallFeaturesTest {
     assertThat(first.fraction()).isPresent();
 
     notices.clear();
+    HeldTool heldAgain = mcp.server().hold("wait");
+    java.util.concurrent.CountDownLatch two = new java.util.concurrent.CountDownLatch(2);
     // A listener whose every notice is a second later than the last: the interval has passed each time.
     TurnContext ticking = turn(p -> {
       notices.add(p);
       clock.advance(settings.progressInterval());
+      two.countDown();
     });
-    call(tool(manager.sourcesFor(ticking), "wait"), ticking);
+    CompletableFuture<ToolResult> tickingCall = tool(manager.sourcesFor(ticking), "wait")
+        .execute(ToolCall.of("call-7", "wait", "{}"), ticking).toCompletableFuture();
+    assertThat(two.await(20, TimeUnit.SECONDS)).as("two notices, while the answer is held").isTrue();
+    assertThat(heldAgain.awaitHeld(Duration.ofSeconds(20))).isTrue();
+    heldAgain.release();
+    tickingCall.get(20, TimeUnit.SECONDS);
     // More than the still clock's one: the interval passed each time. Not always all five: the SDK hands notices
-    // over on several threads in no fixed order, and one that comes after the call's answer is not delivered.
+    // over on several threads in no fixed order, so two may race one clock step (the listener is not a lock).
     assertThat(notices).hasSizeBetween(2, 5).extracting(McpProgress::progress).doesNotHaveDuplicates();
     assertThat(notices).extracting(p -> p.message().orElse("")).allSatisfy(m -> assertThat(m).startsWith("step "));
   }

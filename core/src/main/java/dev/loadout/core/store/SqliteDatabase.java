@@ -108,6 +108,36 @@ public final class SqliteDatabase {
       this.busyMillis = busyMillis;
     }
 
+    /**
+     * Switching a new file to WAL takes its exclusive lock from a shared one. Two processes doing that at the same
+     * moment deadlock in SQLite's eyes, so it answers one of them {@code SQLITE_BUSY} at once, without the busy
+     * timeout (seen with four bot processes starting together on an empty file). That one tries again, within the
+     * busy timeout: by then the other has switched the file, and the pragma finds WAL set.
+     */
+    private void switchToWal(Statement s) throws SQLException {
+      long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.MILLISECONDS.toNanos(busyMillis);
+      for (int attempt = 1; ; attempt++) {
+        try {
+          s.execute("PRAGMA journal_mode = WAL");
+          return;
+        } catch (SQLException e) {
+          if (!busy(e) || System.nanoTime() - deadline >= 0) {
+            throw e;
+          }
+          java.util.concurrent.locks.LockSupport.parkNanos(java.util.concurrent.TimeUnit.MILLISECONDS.toNanos(
+              Math.min(50, 5L * attempt)));
+          if (Thread.currentThread().isInterrupted()) {
+            throw e;
+          }
+        }
+      }
+    }
+
+    private static boolean busy(SQLException e) {
+      // SQLITE_BUSY is result code 5; the driver puts extended codes (BUSY_RECOVERY, ...) in the message.
+      return e.getErrorCode() == 5 || String.valueOf(e.getMessage()).contains("SQLITE_BUSY");
+    }
+
     @Override
     public Connection getConnection() throws SQLException {
       Connection c = DriverManager.getConnection(url);
@@ -116,7 +146,7 @@ public final class SqliteDatabase {
         s.execute("PRAGMA busy_timeout = " + busyMillis);
         if (!walSet) {
           // Kept in the file: once per data source is enough; a second process finds it set.
-          s.execute("PRAGMA journal_mode = WAL");
+          switchToWal(s);
           walSet = true;
         }
         s.execute("PRAGMA synchronous = NORMAL");
