@@ -98,15 +98,15 @@ class CallFeaturesTest {
     // came after the answer would not be delivered, so without the hold the count depends on the SDK's threads.
     mcp.server().progress("wait", 5);
     HeldTool held = mcp.server().hold("wait");
-    java.util.concurrent.CountDownLatch first = new java.util.concurrent.CountDownLatch(1);
+    java.util.concurrent.CountDownLatch firstNotice = new java.util.concurrent.CountDownLatch(1);
     TurnContext still = turn(p -> {
       notices.add(p);
-      first.countDown();
+      firstNotice.countDown();
     });
 
     CompletableFuture<ToolResult> stillCall = tool(manager.sourcesFor(still), "wait")
         .execute(ToolCall.of("call-7", "wait", "{}"), still).toCompletableFuture();
-    assertThat(first.await(20, TimeUnit.SECONDS)).as("the first notice, while the answer is held").isTrue();
+    assertThat(firstNotice.await(20, TimeUnit.SECONDS)).as("the first notice, while the answer is held").isTrue();
     assertThat(held.awaitHeld(Duration.ofSeconds(20))).isTrue();
     held.release();
     stillCall.get(20, TimeUnit.SECONDS);
