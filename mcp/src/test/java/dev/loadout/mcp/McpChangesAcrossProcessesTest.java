@@ -85,6 +85,9 @@ class McpChangesAcrossProcessesTest {
       within(boundMs, removed, bCloses.join());
       // What must stay: the warm guild's server is untouched, in every process.
       bots.runAll("awaitVisible", "warm-" + feed, "echo", "present", w);
+      // A process that took a turn on the removed server closes that connection when it hears the removal, a moment
+      // after its turns stop offering the tool: wait for it in every process, not only in B.
+      bots.runAll("awaitConnections", "1", w);
       assertThat(bots.runAll("connections")).extracting(StepResult::intValue).allSatisfy(n -> assertThat(n).isLessThanOrEqualTo(1));
       assertThat(b.run("connections").intValue()).as("B keeps the warm guild's connection").isEqualTo(1);
     }
