@@ -120,8 +120,15 @@ public final class ModuleRules {
     return DescribedPredicate.describe("are visible API types", c -> visibleOutsideItsPackage(c) && !internal(c.getPackageName()));
   }
 
+  /** Public members, and protected ones: a subclass outside the module (a contract suite's) sees those too. */
+  private static boolean visibleMember(java.util.Set<JavaModifier> modifiers) {
+    return modifiers.contains(JavaModifier.PUBLIC) || modifiers.contains(JavaModifier.PROTECTED);
+  }
+
   private ArchRule signatures() {
-    return codeUnits().that().arePublic().and().areDeclaredInClassesThat(apiClass())
+    return codeUnits().that(DescribedPredicate.describe("are public or protected",
+            (JavaCodeUnit u) -> visibleMember(u.getModifiers())))
+        .and().areDeclaredInClassesThat(apiClass())
         .should(new ArchCondition<JavaCodeUnit>("mention no internal type and no library kept out of the API "
             + keptOutOfApi) {
           @Override
@@ -131,11 +138,13 @@ public final class ModuleRules {
                 || unit.getThrowsClause().getTypes().stream().anyMatch(ModuleRules.this::hidden);
             events.add(new SimpleConditionEvent(unit, !bad, unit.getFullName()));
           }
-        });
+        }).allowEmptyShould(true);
   }
 
   private ArchRule publicFields() {
-    return fields().that().arePublic().and().areDeclaredInClassesThat(apiClass())
+    return fields().that(DescribedPredicate.describe("are public or protected",
+            (com.tngtech.archunit.core.domain.JavaField f) -> visibleMember(f.getModifiers())))
+        .and().areDeclaredInClassesThat(apiClass())
         .should().haveRawType(DescribedPredicate.describe("a type of the API", t -> !hidden(t)))
         .allowEmptyShould(true);
   }

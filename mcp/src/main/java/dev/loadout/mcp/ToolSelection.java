@@ -114,9 +114,11 @@ public final class ToolSelection {
   /**
    * The fail-closed selection a store reads for a stored value that no longer parses: it hides every tool with
    * {@link #SELECTION_UNREADABLE}. Its denylist is {@code [*]}, so a store that writes it back writes a plain
-   * deny-all.
+   * deny-all. Public so that a host's own store can fail closed the same way.
+   *
+   * @return the selection that hides every tool of its registration
    */
-  static ToolSelection unreadableStored() {
+  public static ToolSelection unreadableStored() {
     return new ToolSelection(List.of(), List.of(Glob.of("*")), null, true);
   }
 

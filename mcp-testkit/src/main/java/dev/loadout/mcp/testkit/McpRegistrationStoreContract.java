@@ -1,25 +1,58 @@
-package dev.loadout.mcp;
+package dev.loadout.mcp.testkit;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.loadout.core.store.StoreChange;
+import dev.loadout.mcp.McpRegistration;
+import dev.loadout.mcp.McpRegistrationStore;
+import dev.loadout.mcp.ServerType;
+import dev.loadout.mcp.ToolSelection;
 import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.apiguardian.api.API;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-/** What every {@link McpRegistrationStore} must do; a subclass makes a fresh, empty store per test. */
-abstract class McpRegistrationStoreContract {
-  McpRegistrationStore store;
+/**
+ * What every {@link McpRegistrationStore} must do, as a JUnit 5 suite: extend it and return a fresh, empty store
+ * from {@link #newStore()}. It checks ids (positive, never reused), names unique per guild ignoring case, the
+ * guild's registration limit, every field and the tool selection read back as written, writes scoped to their
+ * guild, an announced change per write that changed something, and the fail-closed reading of an unreadable
+ * selection. Loadout's in-memory, SQLite and PostgreSQL stores pass it.
+ *
+ * <pre>{@code
+ * class MyRegistrationStoreTest extends McpRegistrationStoreContract {
+ *   protected McpRegistrationStore newStore() { return new MyRegistrationStore(freshDatabase()); }
+ * }
+ * }</pre>
+ *
+ * <p>A store that seals tokens or URLs at rest should add tests of its own for that: the suite only reads back what
+ * it wrote through the same store.
+ *
+ * @since 0.1
+ */
+@API(status = EXPERIMENTAL, since = "0.1")
+public abstract class McpRegistrationStoreContract {
+  /** The store under test, new for each test. */
+  protected McpRegistrationStore store;
 
-  abstract McpRegistrationStore newStore() throws Exception;
+  /** For subclasses. */
+  protected McpRegistrationStoreContract() {}
+
+  /** A new, empty store. */
+  protected abstract McpRegistrationStore newStore() throws Exception;
 
   @BeforeEach
   void createStore() throws Exception {
     store = newStore();
   }
 
-  static McpRegistration draft(String guild, String name) {
-    return McpRegistration.draft(guild, name, "https://mcp.example.com/mcp?key=abc", "s3cret-token", ServerType.GENERAL, null);
+  /** A registration not yet stored, with a token and a URL that carries a secret. */
+  protected static McpRegistration draft(String guild, String name) {
+    return McpRegistration.draft(guild, name, "https://mcp.example.com/mcp?key=abc", "s3cret-token", ServerType.GENERAL,
+        null);
   }
 
   @Test
@@ -64,7 +97,7 @@ abstract class McpRegistrationStoreContract {
 
   @Test
   void everyWriteIsAnnouncedWithItsGuildAndAWriteThatChangedNothingIsNot() {
-    java.util.List<dev.loadout.core.store.StoreChange> heard = new java.util.concurrent.CopyOnWriteArrayList<>();
+    List<StoreChange> heard = new CopyOnWriteArrayList<>();
     store.changes().subscribe(McpRegistrationStore.CHANGES, heard::add);
     McpRegistration r = store.insert(draft("g1", "a")).orElseThrow();
     store.setEnabled("g1", r.id(), false);
@@ -73,7 +106,7 @@ abstract class McpRegistrationStoreContract {
     store.remove("g1", r.id());
     store.remove("g1", r.id());
     store.insert(draft("g2", "b"), 5);
-    assertThat(heard).extracting(dev.loadout.core.store.StoreChange::scope)
+    assertThat(heard).extracting(StoreChange::scope)
         .containsExactly("g1", "g1", "g1", "g1", "g1", "g2");
   }
 
@@ -132,7 +165,8 @@ abstract class McpRegistrationStoreContract {
     assertThat(store.updateToolNames("g2", a.id(), List.of("x"))).isFalse();
   }
 
-  static final ToolSelection SELECTION = ToolSelection.builder().allow("read_*", "files.list", "fs/*/get", "x**y")
+  /** A selection with every part set: allow and deny patterns in a chosen order, and a prefix. */
+  protected static final ToolSelection SELECTION = ToolSelection.builder().allow("read_*", "files.list", "fs/*/get", "x**y")
       .deny("*_secret", "read_admin").prefix("gh_").build();
 
   @Test

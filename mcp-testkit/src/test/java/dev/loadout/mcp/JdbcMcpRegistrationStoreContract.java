@@ -3,6 +3,7 @@ package dev.loadout.mcp;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.loadout.core.internal.jdbc.Jdbc;
+import dev.loadout.mcp.testkit.McpRegistrationStoreContract;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;

@@ -1,9 +1,11 @@
 package dev.loadout.mcp;
 
-/** The contract in memory. */
+import dev.loadout.mcp.testkit.McpRegistrationStoreContract;
+
+/** The kit's contract on the in-memory store. */
 class InMemoryMcpRegistrationStoreTest extends McpRegistrationStoreContract {
   @Override
-  McpRegistrationStore newStore() {
+  protected McpRegistrationStore newStore() {
     return new InMemoryMcpRegistrationStore();
   }
 }

@@ -17,7 +17,7 @@ class PostgresMcpRegistrationStoreTest extends JdbcMcpRegistrationStoreContract 
   final List<TestDatabases.PostgresSchema> more = new ArrayList<>();
 
   @Override
-  McpRegistrationStore newStore() {
+  protected McpRegistrationStore newStore() {
     schema = TestDatabases.postgres();
     return JdbcMcpRegistrationStore.create(schema.dataSource(), Keys.CIPHER);
   }

@@ -17,7 +17,7 @@ class SqliteMcpRegistrationStoreTest extends JdbcMcpRegistrationStoreContract {
   DataSource dataSource;
 
   @Override
-  McpRegistrationStore newStore() {
+  protected McpRegistrationStore newStore() {
     dataSource = TestDatabases.sqlite(folder);
     return JdbcMcpRegistrationStore.create(dataSource, CIPHER);
   }
