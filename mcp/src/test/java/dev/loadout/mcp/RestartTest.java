@@ -130,8 +130,7 @@ class RestartTest {
   }
 
   /** A store whose reads off the test's thread wait while it is held; it hears when the snapshot was written. */
-  static final class HeldStore implements McpRegistrationStore {
-    final InMemoryMcpRegistrationStore delegate = new InMemoryMcpRegistrationStore();
+  static final class HeldStore extends ForwardingStore {
     final CompletableFuture<Boolean> snapshots = new CompletableFuture<>();
     final CompletableFuture<Void> reached = new CompletableFuture<>();
     private volatile CountDownLatch held;
@@ -161,30 +160,10 @@ class RestartTest {
     }
 
     @Override
-    public InsertOutcome insert(McpRegistration draft, int maxPerGuild) {
-      return delegate.insert(draft, maxPerGuild);
-    }
-
-    @Override
-    public boolean setEnabled(String guildId, long id, boolean enabled) {
-      return delegate.setEnabled(guildId, id, enabled);
-    }
-
-    @Override
-    public boolean remove(String guildId, long id) {
-      return delegate.remove(guildId, id);
-    }
-
-    @Override
     public boolean updateToolNames(String guildId, long id, List<String> toolNames) {
       boolean updated = delegate.updateToolNames(guildId, id, toolNames);
       snapshots.complete(updated);
       return updated;
-    }
-
-    @Override
-    public boolean updateToolSelection(String guildId, long id, ToolSelection selection) {
-      return delegate.updateToolSelection(guildId, id, selection);
     }
   }
 

@@ -9,8 +9,7 @@ import java.util.function.Predicate;
  * An in-memory store that lets a test wait for the manager's background snapshot writes ({@link #updateToolNames})
  * instead of polling {@link #list}. The wait's deadline is {@link McpEvents#HANG_GUARD}, a hang guard only.
  */
-final class WatchedStore implements McpRegistrationStore {
-  private final InMemoryMcpRegistrationStore delegate = new InMemoryMcpRegistrationStore();
+final class WatchedStore extends ForwardingStore {
   private final List<List<String>> toolNameWrites = new ArrayList<>();
 
   /** The first tool-name snapshot written so far or from now on that {@code match} accepts; empty if none came. */
@@ -31,26 +30,6 @@ final class WatchedStore implements McpRegistrationStore {
   }
 
   @Override
-  public List<McpRegistration> list(String guildId) {
-    return delegate.list(guildId);
-  }
-
-  @Override
-  public InsertOutcome insert(McpRegistration draft, int maxPerGuild) {
-    return delegate.insert(draft, maxPerGuild);
-  }
-
-  @Override
-  public boolean setEnabled(String guildId, long id, boolean enabled) {
-    return delegate.setEnabled(guildId, id, enabled);
-  }
-
-  @Override
-  public boolean remove(String guildId, long id) {
-    return delegate.remove(guildId, id);
-  }
-
-  @Override
   public boolean updateToolNames(String guildId, long id, List<String> toolNames) {
     boolean updated = delegate.updateToolNames(guildId, id, toolNames);
     synchronized (this) {
@@ -58,10 +37,5 @@ final class WatchedStore implements McpRegistrationStore {
       notifyAll();
     }
     return updated;
-  }
-
-  @Override
-  public boolean updateToolSelection(String guildId, long id, ToolSelection selection) {
-    return delegate.updateToolSelection(guildId, id, selection);
   }
 }
