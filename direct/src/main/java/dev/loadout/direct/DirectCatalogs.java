@@ -7,14 +7,19 @@ import com.github.benmanes.caffeine.cache.Caffeine;
 import dev.loadout.core.ToolSpec;
 import dev.loadout.core.store.StoreChange;
 import dev.loadout.core.store.StoreChanges;
+import dev.loadout.core.store.StoreConflict;
+import dev.loadout.core.store.StoreListener;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Collection;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Function;
 import org.apiguardian.api.API;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Each scope's {@link DirectCatalog}, restored from a {@link DirectConfigStore} and kept until the scope
@@ -27,7 +32,8 @@ import org.apiguardian.api.API;
  * {@code LISTEN/NOTIFY}, the polling interval + 1 s with polling); and after the {@linkplain Builder#ttl
  * time-to-live} in any case (one minute unless set), the bound for a store whose feed does not reach other
  * processes. Saves through {@link #save} drop the scope at once. When the registry's tools change
- * (re-discovery), call {@link #invalidateAll()}.
+ * (re-discovery), call {@link #invalidateAll()}. A save refused because another writer saved first is also told to
+ * the {@linkplain Builder#listener store listener} (for a metric of how often admins collide).
  *
  * <p>Thread-safe. {@link #close()} stops listening to the feed.
  *
@@ -38,6 +44,8 @@ public final class DirectCatalogs implements AutoCloseable {
   /** The time-to-live unless set: one minute. */
   public static final Duration DEFAULT_TTL = Duration.ofMinutes(1);
 
+  private static final Logger LOG = LoggerFactory.getLogger(DirectCatalogs.class);
+
   private record Entry(SavedDirectConfigs saved, DirectCatalog catalog) {}
 
   private final DirectConfigStore store;
@@ -45,9 +53,12 @@ public final class DirectCatalogs implements AutoCloseable {
   private final Function<String, ToolSpec> currentSpec;
   private final Cache<String, Entry> cache;
   private final StoreChanges.Subscription subscription;
+  private final StoreListener listener;
+  private final AtomicBoolean listenerWarned = new AtomicBoolean();
 
   private DirectCatalogs(Builder b) {
     this.store = b.store;
+    this.listener = b.listener;
     this.reservedCommands = b.reservedCommands;
     this.currentSpec = b.currentSpec;
     Clock clock = b.clock;
@@ -94,13 +105,31 @@ public final class DirectCatalogs implements AutoCloseable {
    * Saves through the store ({@link DirectConfigStore#save}) and drops the scope, so the next
    * {@link #catalog} routes with what was saved.
    *
-   * @throws DirectConfigConflictException if the store holds another version; nothing was written
+   * @throws DirectConfigConflictException if the store holds another version; nothing was written (the
+   *     {@linkplain Builder#listener listener} heard of it first)
    */
   public SavedDirectConfigs save(String scope, long expectedVersion, List<DirectConfig> configs) {
     try {
       return store.save(scope, expectedVersion, configs);
+    } catch (DirectConfigConflictException e) {
+      conflicted(e);
+      throw e;
     } finally {
       cache.invalidate(scope);
+    }
+  }
+
+  private void conflicted(DirectConfigConflictException e) {
+    if (listener == StoreListener.NONE) {
+      return;
+    }
+    try {
+      listener.conflict(new StoreConflict(DirectConfigStore.CHANGES, e.scope(), e.expectedVersion(), e.actualVersion()));
+    } catch (RuntimeException thrown) {
+      if (listenerWarned.compareAndSet(false, true)) {
+        LOG.warn("Store listener {} threw on a conflict; the save's own answer is unchanged (logged once)",
+            listener.getClass().getName(), thrown);
+      }
     }
   }
 
@@ -154,6 +183,7 @@ public final class DirectCatalogs implements AutoCloseable {
     private Duration ttl = DEFAULT_TTL;
     private Clock clock = Clock.systemUTC();
     private long maximumSize = 10_000;
+    private StoreListener listener = StoreListener.NONE;
 
     private Builder(DirectConfigStore store, Set<String> reservedCommands, Function<String, ToolSpec> currentSpec) {
       this.store = store;
@@ -185,6 +215,18 @@ public final class DirectCatalogs implements AutoCloseable {
         throw new IllegalArgumentException("maximumSize must be positive, but was " + n);
       }
       maximumSize = n;
+      return this;
+    }
+
+    /**
+     * Hears each {@link #save} the store refused because another writer saved the scope first
+     * ({@link StoreListener#conflict}); {@link StoreListener#NONE} unless set.
+     */
+    public Builder listener(StoreListener l) {
+      if (l == null) {
+        throw new IllegalArgumentException("listener must not be null; StoreListener.NONE listens to nothing");
+      }
+      listener = l;
       return this;
     }
 
