@@ -1,6 +1,8 @@
 package dev.loadout.mcp;
 
 import java.time.Instant;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -8,6 +10,7 @@ import org.slf4j.LoggerFactory;
 final class Listeners {
   private static final Logger LOG = LoggerFactory.getLogger(Listeners.class);
   private final McpEventListener listener;
+  private final Set<String> warned = ConcurrentHashMap.newKeySet();
 
   Listeners(McpEventListener listener) {
     this.listener = listener;
@@ -17,8 +20,7 @@ final class Listeners {
     try {
       listener.onBreakerTransition(new BreakerTransition(key.guildId(), key.registrationId(), key.host(), from, to, at));
     } catch (RuntimeException e) {
-      LOG.warn("MCP event listener {} threw from onBreakerTransition ({})", listener.getClass().getName(),
-          e.getClass().getSimpleName());
+      contain("onBreakerTransition", e);
     }
   }
 
@@ -28,7 +30,24 @@ final class Listeners {
       listener.onConnect(key.guildId() == null ? "" : key.guildId(), key.registrationId(),
           transport == null ? "" : transport, code == null ? "" : code);
     } catch (RuntimeException e) {
-      LOG.warn("MCP event listener {} threw from onConnect ({})", listener.getClass().getName(), e.getClass().getSimpleName());
+      contain("onConnect", e);
+    }
+  }
+
+  /** Reports the end of an established connection, with an empty guild for a host server. */
+  void disconnect(Pool.Key key, String code) {
+    try {
+      listener.onDisconnect(key.guildId() == null ? "" : key.guildId(), key.registrationId(), code);
+    } catch (RuntimeException e) {
+      contain("onDisconnect", e);
+    }
+  }
+
+  /** A listener that throws is logged once per event: a broken listener must not flood the log on every connect. */
+  private void contain(String event, RuntimeException e) {
+    if (warned.add(event)) {
+      LOG.warn("MCP event listener {} threw from {}; the manager goes on as if it had returned (logged once)",
+          listener.getClass().getName(), event, e);
     }
   }
 }

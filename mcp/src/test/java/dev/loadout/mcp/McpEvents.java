@@ -26,9 +26,13 @@ final class McpEvents implements McpEventListener {
   /** One {@link McpEventListener#onConnect} as it was reported. */
   record Connect(String guildId, long registrationId, String transport, String failureCode) {}
 
+  /** One {@link McpEventListener#onDisconnect} as it was reported. */
+  record Disconnect(String guildId, long registrationId, String code) {}
+
   private final McpEventListener next;
   private final List<BreakerTransition> transitions = new CopyOnWriteArrayList<>();
   private final List<Connect> connects = new CopyOnWriteArrayList<>();
+  private final List<Disconnect> disconnects = new CopyOnWriteArrayList<>();
   private final ReentrantLock lock = new ReentrantLock();
   private final Condition happened = lock.newCondition();
   private long events;
@@ -60,6 +64,21 @@ final class McpEvents implements McpEventListener {
     } finally {
       signal();
     }
+  }
+
+  @Override
+  public void onDisconnect(String guildId, long registrationId, String code) {
+    disconnects.add(new Disconnect(guildId, registrationId, code));
+    try {
+      next.onDisconnect(guildId, registrationId, code);
+    } finally {
+      signal();
+    }
+  }
+
+  /** Every disconnect so far, in order. */
+  List<Disconnect> disconnects() {
+    return List.copyOf(disconnects);
   }
 
   /** Every breaker transition so far, in order. */

@@ -96,4 +96,38 @@ class QuietLogsTest {
     assertThat(warnings).singleElement().satisfies(line -> assertThat(line).contains("dev.loadout.mcp.Pool")
         .contains("could not connect").contains("mcp_http_error"));
   }
+
+  @Test
+  void aListenerThatThrowsIsContainedAndLoggedOncePerEvent() {
+    MCP.server().inject(new McpFault.HttpStatus(503));
+    McpEventListener broken = new McpEventListener() {
+      @Override
+      public void onConnect(String guildId, long registrationId, String transport, String failureCode) {
+        throw new IllegalStateException("listener bug");
+      }
+
+      @Override
+      public void onBreakerTransition(BreakerTransition transition) {
+        throw new IllegalStateException("listener bug");
+      }
+    };
+    List<String> outcomes = new java.util.ArrayList<>();
+    List<String> warnings = warnings(() -> {
+      InMemoryMcpRegistrationStore store = new InMemoryMcpRegistrationStore();
+      McpRegistration down = store.insert(McpRegistration.draft("g1", "down", MCP.server().streamableUrl(), null,
+          ServerType.GENERAL, null)).orElseThrow();
+      try (GuildMcpManager manager = GuildMcpManager.builder(store, NetworkGuard.of(NetworkPolicy.development()))
+          .settings(settings).listener(broken).build()) {
+        manager.sourcesFor(G1);
+        outcomes.add(manager.configOperations().retryNow("g1", down.id()).code());
+        MCP.server().clearFaults();
+        outcomes.add(manager.configOperations().retryNow("g1", down.id()).code());
+      }
+    });
+
+    assertThat(outcomes).as("the manager went on as if the listener had returned")
+        .containsExactly(ConfigOutcome.CONNECTION_FAILED, ConfigOutcome.CONNECTED);
+    assertThat(warnings.stream().filter(l -> l.contains("threw from onConnect"))).hasSize(1);
+    assertThat(warnings.stream().filter(l -> l.contains("threw from onBreakerTransition"))).hasSize(1);
+  }
 }

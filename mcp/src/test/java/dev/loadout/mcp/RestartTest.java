@@ -170,7 +170,8 @@ class RestartTest {
   @ParameterizedTest
   @ValueSource(strings = {"/mcp", "/sse"})
   void aServerKilledMidCallFailsTheCallAtOnceAsALostConnectionNotAtTheDeadline(String path) throws Exception {
-    store.insert(McpRegistration.draft("g1", "a", server.url(path), null, ServerType.GENERAL, null)).orElseThrow();
+    McpRegistration a = store.insert(McpRegistration.draft("g1", "a", server.url(path), null, ServerType.GENERAL, null))
+        .orElseThrow();
     server.hold("wait"); // never released: only the server's stop ends the call on its side
     BaseTool wait = manager.sourcesFor(G1).get(0).tools().stream().filter(t -> t.spec().name().equals("wait"))
         .findFirst().orElseThrow();
@@ -188,5 +189,20 @@ class RestartTest {
     assertThat(Sources.offering(next)).isEmpty();
     assertThat(Sources.hiddenBecause(next, "a").orElse("")).isIn(McpFailureCodes.CONNECTION_LOST,
         McpFailureCodes.QUARANTINED);
+    // The operator hears it once, with the same code, however many parts of the bot saw the loss.
+    assertThat(events.disconnects()).containsExactly(
+        new McpEvents.Disconnect("g1", a.id(), McpFailureCodes.CONNECTION_LOST));
+  }
+
+  @Test
+  void aConnectionLoadoutClosesItselfIsNoDisconnect() throws Exception {
+    McpRegistration a = store.insert(McpRegistration.draft("g1", "a", server.url("/mcp"), null, ServerType.GENERAL, null))
+        .orElseThrow();
+    assertThat(Sources.offering(manager.sourcesFor(G1))).containsExactly("a");
+    assertThat(manager.configOperations().remove("g1", a.id()).code()).isEqualTo(ConfigOutcome.REMOVED);
+    assertThat(Sources.offering(manager.sourcesFor(G1))).isEmpty();
+    manager.close();
+    assertThat(events.connects()).hasSize(1);
+    assertThat(events.disconnects()).as("a removal and a close are the bot's own doing").isEmpty();
   }
 }

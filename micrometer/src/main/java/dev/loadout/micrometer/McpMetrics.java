@@ -23,6 +23,8 @@ import org.apiguardian.api.API;
  *   <tr><th>Name</th><th>Type</th><th>Tags</th></tr>
  *   <tr><td>{@code loadout.mcp.connects}</td><td>counter</td><td>{@code transport} streamable_http | sse | none,
  *       {@code code} ok | a failure code</td></tr>
+ *   <tr><td>{@code loadout.mcp.disconnects}</td><td>counter: established connections that ended under the bot</td>
+ *       <td>{@code code} mcp_connection_lost | mcp_session_lost | another failure code</td></tr>
  *   <tr><td>{@code loadout.mcp.breaker.transitions}</td><td>counter</td><td>{@code to} closed | open |
  *       half_open</td></tr>
  *   <tr><td>{@code loadout.mcp.breakers}</td><td>gauge: servers whose breaker is in this state</td><td>{@code state}
@@ -66,6 +68,12 @@ public final class McpMetrics implements McpEventListener {
     Counter.builder("loadout.mcp.connects").description("MCP connects, by outcome")
         .tag("transport", transport.isEmpty() ? "none" : transport).tag("code", failureCode.isEmpty() ? "ok" : failureCode)
         .register(registry).increment();
+  }
+
+  @Override
+  public void onDisconnect(String guildId, long registrationId, String code) {
+    Counter.builder("loadout.mcp.disconnects").description("Established MCP connections that ended under the bot")
+        .tag("code", code).register(registry).increment();
   }
 
   @Override

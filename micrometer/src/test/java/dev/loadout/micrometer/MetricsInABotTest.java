@@ -77,6 +77,11 @@ class MetricsInABotTest {
         }
 
         @Override
+        public void onDisconnect(String guildId, long registrationId, String code) {
+          mcpMetrics.onDisconnect(guildId, registrationId, code);
+        }
+
+        @Override
         public void onBreakerTransition(BreakerTransition t) {
           mcpMetrics.onBreakerTransition(t);
           transitions.add(t);
@@ -129,6 +134,25 @@ class MetricsInABotTest {
     BreakerTransition t = transitions.poll(20, TimeUnit.SECONDS);
     assertThat(t).as("a breaker transition within 20 s").isNotNull();
     return t;
+  }
+
+  @Test
+  void aServerKilledDuringACallIsCountedAsADisconnectByTheTimeTheCallFails() throws Exception {
+    store.insert(McpRegistration.draft("g1", "notes", mcp.server().url(McpTestServer.STREAMABLE_PATH), null,
+        ServerType.GENERAL, null)).orElseThrow();
+    PreparedTurn turn = loadout.prepare(G1);
+    dev.loadout.testkit.mcp.HeldTool held = mcp.server().hold("echo");
+    CompletableFuture<ToolResult> pending = turn.execute(ToolCall.of("c1", "echo", "{\"text\":\"hi\"}"))
+        .toCompletableFuture();
+    assertThat(held.awaitHeld(Duration.ofSeconds(20))).isTrue();
+    assertThat(count("loadout.mcp.disconnects")).isZero();
+
+    mcp.server().stop();
+    ToolResult lost = pending.orTimeout(20, TimeUnit.SECONDS).join();
+
+    assertThat(((ToolResult.Failure) lost).code()).isEqualTo(McpFailureCodes.CONNECTION_LOST);
+    assertThat(count("loadout.mcp.disconnects", "code", McpFailureCodes.CONNECTION_LOST)).isEqualTo(1);
+    assertThat(count("loadout.tool.calls", "tool", "echo", "code", McpFailureCodes.CONNECTION_LOST)).isEqualTo(1);
   }
 
   @Test
