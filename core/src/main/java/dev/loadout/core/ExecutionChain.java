@@ -17,6 +17,8 @@ final class ExecutionChain implements ToolInterceptor.Chain {
 
   private final PreparedTurn turn;
   private final ToolInterceptor[] links;
+  /** The position of {@link DeadlineStep} in {@link #links}: one further when the call has an interceptor of its own. */
+  private final int deadlineLink;
   private final CallState state;
   /**
    * Whether only Loadout's own code holds this chain (the call's entry, and the steps): such a chain moves on in place
@@ -30,13 +32,28 @@ final class ExecutionChain implements ToolInterceptor.Chain {
 
   /** The chain a call enters: {@code proceed(call)} runs the first link. */
   static ExecutionChain start(PreparedTurn turn) {
-    return new ExecutionChain(turn, turn.loadout().links, 0, new CallState(), null, true);
+    Loadout loadout = turn.loadout();
+    return new ExecutionChain(turn, loadout.links, loadout.deadlineLink, 0, new CallState(), null, true);
   }
 
-  private ExecutionChain(PreparedTurn turn, ToolInterceptor[] links, int index, CallState state, ToolCall call,
-      boolean trusted) {
+  /**
+   * The chain of a call with an application interceptor of its own ({@link PreparedTurn#execute(ToolCall,
+   * ToolInterceptor)}), right inside {@link ShapeStep}, outside the host's application interceptors.
+   */
+  static ExecutionChain start(PreparedTurn turn, ToolInterceptor around) {
+    Loadout loadout = turn.loadout();
+    ToolInterceptor[] links = new ToolInterceptor[loadout.links.length + 1];
+    links[0] = loadout.links[0];
+    links[1] = around;
+    System.arraycopy(loadout.links, 1, links, 2, loadout.links.length - 1);
+    return new ExecutionChain(turn, links, loadout.deadlineLink + 1, 0, new CallState(), null, true);
+  }
+
+  private ExecutionChain(PreparedTurn turn, ToolInterceptor[] links, int deadlineLink, int index, CallState state,
+      ToolCall call, boolean trusted) {
     this.turn = turn;
     this.links = links;
+    this.deadlineLink = deadlineLink;
     this.index = index;
     this.state = state;
     this.call = call;
@@ -56,7 +73,7 @@ final class ExecutionChain implements ToolInterceptor.Chain {
   @Override
   public java.util.Optional<ToolSpec> tool() {
     // Links after the deadline (tool interceptors, the tool) see a call resolved and checked; those before do not yet.
-    return index - 1 > turn.loadout().deadlineLink ? java.util.Optional.of(turn.variant(state.toolIndex))
+    return index - 1 > deadlineLink ? java.util.Optional.of(turn.variant(state.toolIndex))
         : java.util.Optional.empty();
   }
 
@@ -83,7 +100,8 @@ final class ExecutionChain implements ToolInterceptor.Chain {
     if (!trusted && !PROCEEDED.compareAndSet(this, 0, 1)) {
       return CompletableFuture.failedFuture(new IllegalStateException(previous() + " must call proceed() at most once"));
     }
-    ExecutionChain rest = new ExecutionChain(turn, links, index + 1, state, next, link instanceof ExecutionStep);
+    ExecutionChain rest = new ExecutionChain(turn, links, deadlineLink, index + 1, state, next,
+        link instanceof ExecutionStep);
     if (link instanceof ExecutionStep) {
       return link.intercept(rest);
     }

@@ -657,10 +657,35 @@ public final class PreparedTurn {
     if (call == null) {
       throw new IllegalArgumentException("call must not be null");
     }
+    return run(call, ExecutionChain.start(this));
+  }
+
+  /**
+   * Runs one call as {@link #execute(ToolCall)} does, with one more application interceptor for this call only: the
+   * outermost of the application interceptors (inside the result cap, outside those of
+   * {@link Loadout.Builder#addInterceptor}). For an integration that owns the call it makes, such as direct
+   * invocation's claimed task, which checks that its task may still run and completes it whatever the outcome. It is
+   * held to the interceptor contract like any host's, and what it answers without proceeding is a short-circuit
+   * the listener hears ({@link LoadoutListener#callShortCircuited}).
+   *
+   * @param call the call; never null
+   * @param around the call's own interceptor; never null
+   * @return the result; never null
+   * @since 0.1
+   */
+  @API(status = EXPERIMENTAL, since = "0.1")
+  public CompletionStage<ToolResult> execute(ToolCall call, ToolInterceptor around) {
+    if (call == null || around == null) {
+      throw new IllegalArgumentException("execute needs a call and an interceptor, but got " + call + ", " + around);
+    }
+    return run(call, ExecutionChain.start(this, around));
+  }
+
+  private CompletionStage<ToolResult> run(ToolCall call, ExecutionChain chain) {
     TurnEvents events = this.events;
     long start = events.now();
     events.callStart(this, call);
-    CompletionStage<ToolResult> shaped = ExecutionChain.start(this).proceed(call);
+    CompletionStage<ToolResult> shaped = chain.proceed(call);
     if (events == TurnEvents.OFF) {
       return shaped;
     }

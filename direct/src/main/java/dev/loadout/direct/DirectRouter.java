@@ -4,6 +4,7 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import dev.loadout.core.PreparedTurn;
 import dev.loadout.core.ToolCall;
+import dev.loadout.core.ToolInterceptor;
 import dev.loadout.core.ToolResult;
 import dev.loadout.core.ToolSpec;
 import dev.loadout.core.TurnContext;
@@ -259,41 +260,67 @@ public final class DirectRouter {
    * ends at once in this process ({@link #CANCELLED}), and in another process when the tool returns. A claimed
    * booking runs only in a turn prepared under its booking ({@link #contextFor}).
    *
+   * <p>All of that is one interceptor on the turn's execution chain, the call's own
+   * ({@link PreparedTurn#execute(ToolCall, ToolInterceptor)}), outside the host's application interceptors: the
+   * turn's listener hears the call like any other, and a task refused here as a short-circuit of
+   * {@code DirectRouter$ClaimedTask}. The claim itself (the session's slot and the cooldown) is made earlier, by
+   * {@link #route}, so that a refused claim costs no turn, no tool and no model call.
+   *
    * @return the tool's result; never completes exceptionally for anything the tool does
    */
   public CompletionStage<ToolResult> run(DirectDecision.Invoke invoke, PreparedTurn turn) {
-    ToolTask task = invoke.task();
-    ToolResult refused = refusal(invoke, turn);
-    if (refused != null) {
-      store.complete(task.sessionKey(), task.taskId());
-      return CompletableFuture.completedFuture(refused);
+    if (invoke == null || turn == null) {
+      throw new IllegalArgumentException("run needs an invoke and a turn, but got " + invoke + ", " + turn);
     }
-    Optional<ToolTask> current = store.find(task.sessionKey());
-    if (current.isEmpty() || !current.get().taskId().equals(task.taskId())
-        || current.get().state() != ToolTask.State.RUNNING) {
-      return CompletableFuture.completedFuture(cancelledResult());
-    }
-    ToolCall call = ToolCall.of("direct-" + task.taskId(), invoke.toolName(),
+    ToolCall call = ToolCall.of("direct-" + invoke.task().taskId(), invoke.toolName(),
         ArgumentTemplate.MAPPER.writeValueAsString(invoke.arguments()));
-    Duration budget = settings.toolBudget();
-    CompletableFuture<ToolResult> ended = new CompletableFuture<>();
-    running.put(task.taskId(), ended);
-    timer.apply(budget).execute(() -> ended.complete(ToolResult.failure(ToolResult.TIMEOUT,
-        "the tool did not answer within " + budget.toMillis() + " ms", true)));
-    return turn.execute(call).toCompletableFuture()
-        .applyToEither(ended, result -> result)
-        .handle((result, error) -> {
-          running.remove(task.taskId());
-          if (!store.complete(task.sessionKey(), task.taskId()) && cancelledMeanwhile(task)) {
-            return cancelledResult();
-          }
-          return error == null && result != null ? result
-              : ToolResult.failure(ToolResult.TOOL_ERROR, "the tool failed", true);
-        });
+    return turn.execute(call, new ClaimedTask(invoke));
+  }
+
+  /**
+   * A claimed task's way through the execution chain: checks it may still run, gives the tool its budget, and
+   * completes the task whatever the outcome.
+   */
+  private final class ClaimedTask implements ToolInterceptor {
+    private final DirectDecision.Invoke invoke;
+
+    ClaimedTask(DirectDecision.Invoke invoke) {
+      this.invoke = invoke;
+    }
+
+    @Override
+    public CompletionStage<ToolResult> intercept(Chain chain) {
+      ToolTask task = invoke.task();
+      ToolResult refused = refusal(invoke, chain.context());
+      if (refused != null) {
+        store.complete(task.sessionKey(), task.taskId());
+        return CompletableFuture.completedFuture(refused);
+      }
+      Optional<ToolTask> current = store.find(task.sessionKey());
+      if (current.isEmpty() || !current.get().taskId().equals(task.taskId())
+          || current.get().state() != ToolTask.State.RUNNING) {
+        return CompletableFuture.completedFuture(cancelledResult());
+      }
+      Duration budget = settings.toolBudget();
+      CompletableFuture<ToolResult> ended = new CompletableFuture<>();
+      running.put(task.taskId(), ended);
+      timer.apply(budget).execute(() -> ended.complete(ToolResult.failure(ToolResult.TIMEOUT,
+          "the tool did not answer within " + budget.toMillis() + " ms", true)));
+      return chain.proceed(chain.call()).toCompletableFuture()
+          .applyToEither(ended, result -> result)
+          .handle((result, error) -> {
+            running.remove(task.taskId());
+            if (!store.complete(task.sessionKey(), task.taskId()) && cancelledMeanwhile(task)) {
+              return cancelledResult();
+            }
+            return error == null && result != null ? result
+                : ToolResult.failure(ToolResult.TOOL_ERROR, "the tool failed", true);
+          });
+    }
   }
 
   /** Why the invoke must not run in this turn, or null. */
-  private ToolResult refusal(DirectDecision.Invoke invoke, PreparedTurn turn) {
+  private ToolResult refusal(DirectDecision.Invoke invoke, TurnContext context) {
     ToolTask task = invoke.task();
     if (task.generation() != settings.generation()) {
       return ToolResult.failure(STALE_GENERATION,
@@ -305,7 +332,7 @@ public final class DirectRouter {
         return ToolResult.failure(BOOKING_MISSING,
             "who booked this task is not known, so it was not run under anyone's permissions", false);
       }
-      if (!booked.isAppliedIn(turn.context())) {
+      if (!booked.isAppliedIn(context)) {
         return ToolResult.failure(BOOKING_MISMATCH,
             "this task was booked by another user; it runs only in a turn prepared with router.contextFor(...)", false);
       }

@@ -200,4 +200,56 @@ class DirectRunTest {
     assertThat(s.modelBudget(Duration.ofSeconds(3))).isEqualTo(Duration.ofSeconds(22));
     assertThat(s.modelBudget(Duration.ofSeconds(30))).isEqualTo(Duration.ofSeconds(17));
   }
+
+  /**
+   * A direct run is a call on the turn's execution chain, not beside it: the turn's listener hears it start and
+   * end like a model's call, a host's application interceptor sees it (inside the claimed task's own step), and a
+   * task that may no longer run is a short-circuit the listener can count, never reaching the host's interceptor.
+   */
+  @Test
+  void aDirectRunIsACallOnTheChainThatTheListenerAndTheHostsInterceptorsSee() {
+    List<String> events = new CopyOnWriteArrayList<>();
+    List<String> intercepted = new CopyOnWriteArrayList<>();
+    try (Loadout watched = Loadout.builder(ToolRegistry.builder().register(calc).build()).executor(Runnable::run)
+        .addInterceptor(chain -> {
+          intercepted.add(chain.call().name());
+          return chain.proceed(chain.call());
+        })
+        .listener(new dev.loadout.core.LoadoutListener() {
+          @Override
+          public void callStart(PreparedTurn turn, ToolCall call) {
+            events.add("start " + call.name());
+          }
+
+          @Override
+          public void callShortCircuited(PreparedTurn turn, ToolCall call, Class<?> interceptor, ToolResult result) {
+            events.add("short-circuit by " + interceptor.getSimpleName() + ": "
+                + ((ToolResult.Failure) result).code());
+          }
+
+          @Override
+          public void callEnd(PreparedTurn turn, CallEnd end) {
+            events.add("end " + end.call().name() + " " + end.code().orElse("ok"));
+          }
+        }).build()) {
+      PreparedTurn turn = watched.prepare(TurnContext.builder("openai", "gpt-test").messageText("/calc 21").build());
+      DirectDecision.Invoke invoke = (DirectDecision.Invoke) router.route(IncomingMessage.of("s", "m1", "/calc 21"));
+      assertThat(router.run(invoke, turn).toCompletableFuture().join()).isEqualTo(ToolResult.text("doubled: 42"));
+      assertThat(events).containsExactly("start calc", "end calc ok");
+      assertThat(intercepted).containsExactly("calc");
+
+      events.clear();
+      clock.advance(Duration.ofMinutes(5)); // past the cooldown: the next claim is granted
+      DirectDecision.Invoke stale = (DirectDecision.Invoke) router.route(IncomingMessage.of("s", "m2", "/calc 4"));
+      DirectRouter newer = DirectRouter.of(catalog, store, DirectSettings.defaults().withMode(TriggerMode.KEYWORD), clock);
+      ToolResult refused = newer.run(stale, turn).toCompletableFuture().join();
+
+      assertThat(((ToolResult.Failure) refused).code()).isEqualTo(DirectRouter.STALE_GENERATION);
+      assertThat(events).containsExactly("start calc", "short-circuit by ClaimedTask: stale_generation",
+          "end calc stale_generation");
+      assertThat(intercepted).as("refused before the host's interceptors").containsExactly("calc");
+      assertThat(received).containsExactly("{\"value\":21}");
+      assertThat(store.find("s").orElseThrow().state()).isEqualTo(ToolTask.State.DONE);
+    }
+  }
 }
