@@ -1,5 +1,6 @@
 package dev.loadout.direct;
 
+import dev.loadout.core.store.MutableClock;
 import static dev.loadout.direct.DirectFixtures.LOOKUP;
 import static dev.loadout.direct.DirectFixtures.T0;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -21,7 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** Each scope's catalog from the store, dropped when the store announces the scope or the TTL passes. */
 class DirectCatalogsTest {
-  final DirectFixtures.MutableClock clock = new DirectFixtures.MutableClock(T0);
+  final MutableClock clock = new MutableClock(T0);
   final InMemoryDirectConfigStore store = new InMemoryDirectConfigStore();
   final DirectCatalogs catalogs = DirectCatalogs.builder(store, List.of("help"), n -> n.equals("lookup") ? LOOKUP : null)
       .clock(clock).build();

@@ -1,11 +1,7 @@
 package dev.loadout.direct;
 
 import dev.loadout.core.ToolSpec;
-import java.time.Clock;
-import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneId;
-import java.time.ZoneOffset;
 import tools.jackson.databind.node.ObjectNode;
 
 /** Tools and helpers shared by the direct-invocation tests. */
@@ -60,33 +56,5 @@ final class DirectFixtures {
 
   static DirectCatalog catalog() {
     return DirectCatalog.empty(java.util.List.of("/help", "clear", "mcp-cancel"));
-  }
-
-  /** A clock a test moves by hand. */
-  static final class MutableClock extends Clock {
-    private Instant now;
-
-    MutableClock(Instant start) {
-      this.now = start;
-    }
-
-    void advance(Duration d) {
-      now = now.plus(d);
-    }
-
-    @Override
-    public ZoneId getZone() {
-      return ZoneOffset.UTC;
-    }
-
-    @Override
-    public Clock withZone(ZoneId zone) {
-      return this;
-    }
-
-    @Override
-    public Instant instant() {
-      return now;
-    }
   }
 }

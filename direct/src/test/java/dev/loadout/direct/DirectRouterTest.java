@@ -1,5 +1,6 @@
 package dev.loadout.direct;
 
+import dev.loadout.core.store.MutableClock;
 import static dev.loadout.direct.DirectFixtures.CALC;
 import static dev.loadout.direct.DirectFixtures.EXA;
 import static dev.loadout.direct.DirectFixtures.EXA_TEMPLATE;
@@ -20,7 +21,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 class DirectRouterTest {
   static final String SEARCH_REGEX = "^(?:帮我搜索|帮我查一下|搜索)\\s+(.+)$";
 
-  final DirectFixtures.MutableClock clock = new DirectFixtures.MutableClock(T0);
+  final MutableClock clock = new MutableClock(T0);
   final CountingStore store = new CountingStore(new InMemoryToolTaskStore());
   final DirectCatalog catalog = DirectFixtures.catalog()
       .save(EXA, DirectConfig.builder("web_search_exa").command("/search").template(EXA_TEMPLATE)

@@ -1,5 +1,6 @@
 package dev.loadout.direct;
 
+import dev.loadout.core.store.MutableClock;
 import static dev.loadout.direct.DirectFixtures.CALC;
 import static dev.loadout.direct.DirectFixtures.T0;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -30,7 +31,7 @@ class DirectRunTest {
   });
   final Loadout loadout = Loadout.builder(ToolRegistry.builder().register(calc).build())
       .executor(Runnable::run).build();
-  final DirectFixtures.MutableClock clock = new DirectFixtures.MutableClock(T0);
+  final MutableClock clock = new MutableClock(T0);
   final InMemoryToolTaskStore store = new InMemoryToolTaskStore();
   final DirectCatalog catalog = DirectFixtures.catalog().save(CALC, DirectConfig.builder("calc").command("/calc")
       .template("{\"value\":\"{{number:input}}\"}").build());

@@ -1,5 +1,6 @@
 package dev.loadout.direct;
 
+import dev.loadout.core.store.MutableClock;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -55,7 +56,7 @@ class DirectSettingsTest {
     DirectSettings s = d.withNegationWords(List.of("nicht")).withMode(TriggerMode.KEYWORD);
     DirectCatalog c = DirectFixtures.catalog().save(DirectFixtures.LOOKUP,
         DirectConfig.builder("lookup").rule(KeywordRule.regex("^.*?suche\\s+(.+)$")).build());
-    DirectRouter r = DirectRouter.of(c, new InMemoryToolTaskStore(), s, new DirectFixtures.MutableClock(DirectFixtures.T0));
+    DirectRouter r = DirectRouter.of(c, new InMemoryToolTaskStore(), s, new MutableClock(DirectFixtures.T0));
     assertThat(r.route(IncomingMessage.of("s", "1", "nicht suche Katzen"))).isEqualTo(new DirectDecision.NotMatched());
     assertThat(r.route(IncomingMessage.of("s", "2", "bitte suche Katzen"))).isInstanceOf(DirectDecision.Invoke.class);
   }

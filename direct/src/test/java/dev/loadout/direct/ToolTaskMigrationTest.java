@@ -1,5 +1,6 @@
 package dev.loadout.direct;
 
+import dev.loadout.core.store.MutableClock;
 import static dev.loadout.direct.DirectFixtures.T0;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -41,7 +42,7 @@ class ToolTaskMigrationTest {
     assertThat(old.createdAt()).isEqualTo(T0);
     assertThat(old.bookedContext()).isNull();
 
-    DirectFixtures.MutableClock clock = new DirectFixtures.MutableClock(T0.plus(Duration.ofMinutes(1)));
+    MutableClock clock = new MutableClock(T0.plus(Duration.ofMinutes(1)));
     DirectRouter router = DirectRouter.of(DirectFixtures.catalog(), store, DirectSettings.defaults(), clock);
     DirectDecision.Invoke invoke = (DirectDecision.Invoke) router.route(IncomingMessage.of("s", "m2", "hi"));
     ToolResult result = router.run(invoke, turns.turn()).toCompletableFuture().join();

@@ -1,5 +1,6 @@
 package dev.loadout.direct;
 
+import dev.loadout.core.store.MutableClock;
 import static dev.loadout.direct.DirectFixtures.EXA;
 import static dev.loadout.direct.DirectFixtures.EXA_TEMPLATE;
 import static dev.loadout.direct.DirectFixtures.T0;
@@ -36,7 +37,7 @@ class SqliteDirectConfigStoreTest extends JdbcDirectConfigStoreContract {
         name -> name.equals(EXA.name()) ? EXA : null);
     DirectSettings settings = DirectSettings.defaults().withGeneration(saved.version());
     DirectRouter router = DirectRouter.of(catalog, new InMemoryToolTaskStore(), settings,
-        new DirectFixtures.MutableClock(T0));
+        new MutableClock(T0));
 
     DirectDecision decision = router.route(IncomingMessage.of("s1", "m1", "/search 冰雪奇缘最新官方消息"));
 
