@@ -38,7 +38,7 @@ class ConfigCacheRaceTest {
   volatile boolean holdNextRead;
 
   /** Holds the next list after it has read, until released: a turn's read in flight. */
-  final McpRegistrationStore store = new McpRegistrationStore() {
+  final McpRegistrationStore store = new ForwardingStore(memory) {
     @Override
     public StoreChanges changes() {
       return feed;
@@ -57,31 +57,6 @@ class ConfigCacheRaceTest {
         }
       }
       return out;
-    }
-
-    @Override
-    public InsertOutcome insert(McpRegistration draft, int maxPerGuild) {
-      return memory.insert(draft, maxPerGuild);
-    }
-
-    @Override
-    public boolean setEnabled(String guildId, long id, boolean enabled) {
-      return memory.setEnabled(guildId, id, enabled);
-    }
-
-    @Override
-    public boolean remove(String guildId, long id) {
-      return memory.remove(guildId, id);
-    }
-
-    @Override
-    public boolean updateToolNames(String guildId, long id, List<String> toolNames) {
-      return memory.updateToolNames(guildId, id, toolNames);
-    }
-
-    @Override
-    public boolean updateToolSelection(String guildId, long id, ToolSelection selection) {
-      return memory.updateToolSelection(guildId, id, selection);
     }
   };
 

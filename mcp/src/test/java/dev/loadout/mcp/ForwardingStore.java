@@ -3,11 +3,20 @@ package dev.loadout.mcp;
 import java.util.List;
 
 /**
- * An in-memory registration store whose every method forwards to {@link #delegate}: a test store overrides only
- * the method it watches or holds ({@link WatchedStore}, {@link RestartTest.HeldStore}).
+ * A registration store whose every method forwards to {@link #delegate} (a fresh in-memory store unless given): a test
+ * store overrides only the method it watches, holds or breaks ({@link WatchedStore}, {@link RestartTest.HeldStore},
+ * the race and failed-write tests' stores).
  */
 abstract class ForwardingStore implements McpRegistrationStore {
-  final InMemoryMcpRegistrationStore delegate = new InMemoryMcpRegistrationStore();
+  final McpRegistrationStore delegate;
+
+  ForwardingStore() {
+    this(new InMemoryMcpRegistrationStore());
+  }
+
+  ForwardingStore(McpRegistrationStore delegate) {
+    this.delegate = delegate;
+  }
 
   @Override
   public List<McpRegistration> list(String guildId) {

@@ -232,35 +232,10 @@ class GuildMcpManagerTest {
 
   @Test
   void aFailedSnapshotWriteKeepsTheLiveConnectionAndThePriorSnapshot() throws Exception {
-    McpRegistrationStore failingSnapshots = new McpRegistrationStore() {
-      @Override
-      public List<McpRegistration> list(String guildId) {
-        return store.list(guildId);
-      }
-
-      @Override
-      public InsertOutcome insert(McpRegistration draft, int maxPerGuild) {
-        return store.insert(draft, maxPerGuild);
-      }
-
-      @Override
-      public boolean setEnabled(String guildId, long id, boolean enabled) {
-        return store.setEnabled(guildId, id, enabled);
-      }
-
-      @Override
-      public boolean remove(String guildId, long id) {
-        return store.remove(guildId, id);
-      }
-
+    McpRegistrationStore failingSnapshots = new ForwardingStore(store) {
       @Override
       public boolean updateToolNames(String guildId, long id, List<String> toolNames) {
         throw new dev.loadout.core.store.StoreException("secret marker: password=hunter2", null);
-      }
-
-      @Override
-      public boolean updateToolSelection(String guildId, long id, ToolSelection selection) {
-        return store.updateToolSelection(guildId, id, selection);
       }
     };
     store.insert(McpRegistration.draft("g1", "a", MCP.server().streamableUrl(), null, ServerType.GENERAL, List.of("old"))).orElseThrow();
