@@ -63,4 +63,35 @@ class ParticipantAliasTest {
         .hasMessage("participant kind must be lower_snake_case of at most 32 characters, but was 'Bad Kind'");
     assertThat(ParticipantKind.of("matrix_user").name()).isEqualTo("matrix_user");
   }
+
+  /**
+   * The letters at the edges of the upper-case range, the first code unit past ASCII and a second space or a tab in a
+   * row each take the careful path: lower-cased, collapsed; what is already plain comes back as it was.
+   */
+  @org.junit.jupiter.params.ParameterizedTest(name = "[{0}] -> [{1}]")
+  @org.junit.jupiter.params.provider.CsvSource(delimiter = ';', value = {
+      "Ann;ann", "Zoe;zoe", "bob AZ;bob az", "@Ada;ada", "ann  lee;ann lee", "ann\tlee;ann lee",
+      "\u00c9lise;\u00e9lise", "z\u0080;z\u0080", "ann lee;ann lee", "a-z_09[]{};a-z_09[]{}", " @@ ann   ;ann"})
+  void normalisingLowersAndCollapsesExactlyWhatIsNotPlainAlready(String raw, String normalized) {
+    String in = unescape(raw);
+    assertThat(ParticipantAlias.normalize(in)).isEqualTo(unescape(normalized));
+    assertThat(ParticipantAlias.normalize(ParticipantAlias.normalize(in))).as("idempotent")
+        .isEqualTo(unescape(normalized));
+  }
+
+  private static String unescape(String s) {
+    StringBuilder out = new StringBuilder();
+    for (int i = 0; i < s.length(); i++) {
+      if (s.startsWith("\\t", i)) {
+        out.append('\t');
+        i++;
+      } else if (s.startsWith("\\u", i)) {
+        out.append((char) Integer.parseInt(s.substring(i + 2, i + 6), 16));
+        i += 5;
+      } else {
+        out.append(s.charAt(i));
+      }
+    }
+    return out.toString();
+  }
 }
