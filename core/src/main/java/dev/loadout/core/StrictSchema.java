@@ -67,7 +67,7 @@ final class StrictSchema {
           for (String name : d.propertyNames()) {
             refusal = walk.node(d.get(name), "/" + defs + "/" + name, 2, false);
             if (refusal != null) {
-              break;
+              return new Outcome(null, refusal);
             }
           }
         }

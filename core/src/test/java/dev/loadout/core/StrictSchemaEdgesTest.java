@@ -180,6 +180,14 @@ class StrictSchemaEdgesTest {
         + "'minLength':1}}}")).isEqualTo("'minLength' at /$defs/bad is not supported in strict mode");
   }
 
+  @Test
+  void aBadDefinitionIsRefusedWhicheverOfDefsAndDefinitionsHoldsIt() {
+    assertThat(refusal("{'type':'object','properties':{},'$defs':{'bad':{'type':'string','minLength':1}},"
+        + "'definitions':{'ok':{'type':'string'}}}")).isEqualTo("'minLength' at /$defs/bad is not supported in strict mode");
+    assertThat(refusal("{'type':'object','properties':{},'definitions':{'bad':{'type':'string','minLength':1}},"
+        + "'$defs':{'ok':{'type':'string'}}}")).isEqualTo("'minLength' at /definitions/bad is not supported in strict mode");
+  }
+
   // ---- which optional properties admit null already
 
   @Test
