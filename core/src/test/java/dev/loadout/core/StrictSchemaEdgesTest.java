@@ -1,7 +1,11 @@
 package dev.loadout.core;
 
+import static dev.loadout.core.RenderFixtures.echo;
 import static dev.loadout.core.RenderFixtures.json;
 import static dev.loadout.core.RenderFixtures.object;
+import static dev.loadout.core.RenderFixtures.run;
+import static dev.loadout.core.RenderFixtures.spec;
+import static dev.loadout.core.RenderFixtures.turn;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.api.Test;
@@ -232,6 +236,20 @@ class StrictSchemaEdgesTest {
   @Test
   void anOptionalTypedPropertyGainsNullInItsTypeAndEnum() {
     assertThat(shownProperty("{'type':'integer','enum':[1,2]}")).isEqualTo(json("{'type':['integer','null'],'enum':[1,2,null]}"));
+  }
+
+  @Test
+  void anOptionalPropertyWithATypeAndAnAnyOfIsMadeNullableAsAWholeSoItsNullMeansNotGiven() {
+    String schema = "{'type':'object','properties':{'v':{'type':'string','anyOf':[{'type':'string','pattern':'^a'},"
+        + "{'type':'string','pattern':'^b'}]}}}";
+    assertThat(shown(schema).get("properties").get("v")).isEqualTo(json("{'anyOf':[{'type':'string','anyOf':["
+        + "{'type':'string','pattern':'^a'},{'type':'string','pattern':'^b'}]},{'type':'null'}]}"));
+    PreparedTurn turn = turn(echo(spec("t", "T", schema)));
+    turn.renderStrict(Dialect.OPENAI_CHAT);
+    assertThat(run(turn, ToolCall.of("c1", "t", "{\"v\":null}", Dialect.OPENAI_CHAT))).isEqualTo(ToolResult.success(json("{}")));
+    assertThat(run(turn, ToolCall.of("c1", "t", "{\"v\":\"b1\"}", Dialect.OPENAI_CHAT)))
+        .isEqualTo(ToolResult.success(json("{'v':'b1'}")));
+    assertThat(run(turn, ToolCall.of("c1", "t", "{\"v\":\"c\"}", Dialect.OPENAI_CHAT)).isSuccess()).isFalse();
   }
 
   // ---- which nulls a call loses
