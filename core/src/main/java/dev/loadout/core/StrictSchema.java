@@ -67,7 +67,7 @@ final class StrictSchema {
           for (String name : d.propertyNames()) {
             refusal = walk.node(d.get(name), "/" + defs + "/" + name, 2, false);
             if (refusal != null) {
-              break;
+              return new Outcome(null, refusal);
             }
           }
         }
@@ -223,10 +223,13 @@ final class StrictSchema {
     return false;
   }
 
-  /** The property made nullable and marked; a {@code $ref} or {@code const} is wrapped, as strict mode requires. */
+  /**
+   * The property made nullable and marked; a {@code $ref}, {@code const} or {@code anyOf} is wrapped, as strict mode
+   * requires (a null added to the type alone would still fail every branch of the anyOf).
+   */
   private static ObjectNode nullable(ObjectNode s) {
     ObjectNode out;
-    if (s.has("$ref") || s.has("const") || s.has("anyOf") && !s.has("type")) {
+    if (s.has("$ref") || s.has("const") || s.has("anyOf")) {
       out = Json.object();
       for (String keep : List.of("description", "title")) {
         if (s.has(keep)) {
