@@ -98,6 +98,23 @@ final class ContentPolish {
       + "|affiliate)|werbung für|we recommend the best products|partnerlinks?|provisions-links?)\\b");
   private static final int APPEAL_BLOCKS = 3;
   /**
+   * A note about the post rather than part of it, which templates print above or under the text: the blog's filing
+   * line ("This entry was posted in …", "Bookmark the permalink", "Der Beitrag wurde am … veröffentlicht",
+   * "abgelegt unter"), the rights and licence line ("All rights reserved", "Dieser Text wurde veröffentlicht unter
+   * der Lizenz CC-BY", "wszelkie prawa zastrzeżone"), and the editor's disclaimer ("The views expressed are the
+   * author's own", "gibt die Meinung des Autors wieder", "n['’]engagent que leurs auteurs"). Said in the languages most
+   * common on the web.
+   */
+  static final Pattern POST_NOTE = Pattern.compile("(?iu)\\b(?:this (?:entry|post) was posted|posted in \\p{L}"
+      + "|filed under|bookmark the permalink|der beitrag wurde am|abgelegt unter|veröffentlicht und wurde unter"
+      + "|cet article a été publié|publié dans|esta entrada fue publicada|all rights reserved|alle rechte vorbehalten"
+      + "|tous droits réservés|todos los derechos reservados|tutti i diritti riservati|wszelkie prawa zastrzeżone"
+      + "|chroniony prawem autorskim|(?:veröffentlicht|lizenziert|steh(?:t|en)) .{0,40}unter (?:(?:der|einer) )?"
+      + "(?:lizenz|creative commons|cc[- ])|(?:published|licensed|available) under (?:a|the) (?:creative commons"
+      + "|cc[- ]|licen[cs]e)|(?:views|opinions) expressed (?:here |in this \\p{L}+ )?(?:are|do not)"
+      + "|gibt die meinung de[rs] (?:autors|autorin|verfassers) wieder|n['’]engagent que (?:leurs?|son|ses) auteurs?"
+      + "|is not responsible for the (?:opinions|content)|übernimmt keine (?:haftung|verantwortung))");
+  /**
    * A date as pages write it: 23.10.2018, 2018-10-23, 10/23/18, 23 octobre 2018, 7. Oktober 2020,
    * January 5, 2021.
    */
@@ -278,18 +295,24 @@ final class ContentPolish {
   }
 
   /**
-   * A short advertising disclosure ({@link #DISCLOSURE}) among the first or last {@value #EDGE_BLOCKS} blocks:
-   * a note about the post, not part of it. Blogs and magazines with affiliate links.
+   * A short advertising disclosure ({@link #DISCLOSURE}) or note about the post ({@link #POST_NOTE}: its filing
+   * line, rights line or the editor's disclaimer) among the first or last {@value #EDGE_BLOCKS} blocks: about the
+   * post, not part of it. Blogs and magazines with affiliate links, blog platforms, newspapers' opinion pages.
    */
   private static int disclosures(List<Element> leaves, NodeStats stats, Set<Element> dropped) {
     int removed = 0;
     for (int i = 0; i < leaves.size(); i++) {
-      if (i >= EDGE_BLOCKS && i < leaves.size() - EDGE_BLOCKS || leaves.size() <= EDGE_BLOCKS) {
+      if (i >= EDGE_BLOCKS && i < leaves.size() - EDGE_BLOCKS || leaves.size() < 2) {
         continue;
       }
       Element e = leaves.get(i);
       NodeStats.Stat s = stats.get(e);
-      if (s.text < APPEAL_TEXT && DISCLOSURE.matcher(stats.text(e)).find()) {
+      String text = stats.text(e);
+      // A short post is all edges: there a disclosure needs the blocks around it to be told apart from the post.
+      boolean disclosure = leaves.size() > EDGE_BLOCKS && s.text < APPEAL_TEXT && DISCLOSURE.matcher(text).find();
+      // A filing line lists its categories as links; what it says beside them is short.
+      boolean note = s.text - s.link < APPEAL_TEXT && !heading(e.normalName()) && POST_NOTE.matcher(text).find();
+      if (disclosure || note) {
         dropped.add(e);
         removed += s.text;
       }

@@ -326,4 +326,24 @@ final class ContentRulesTest {
     assertThat(md).contains("Shop owners").doesNotContain("Weitere Informationen").doesNotContain("room 12")
         .doesNotContain("555 0100");
   }
+
+  @Test
+  void aNoteAboutThePostUnderItLeaves() {
+    // Blog platforms and newspapers: the filing line, the rights line and the editor's disclaimer under the text.
+    String md = md(page(P1 + P2 + P3 + "<p>This entry was posted in <a href='/c/city'>City</a>. Bookmark the "
+        + "<a href='/p'>permalink</a>.</p><p>The views expressed here are the author's own.</p>"
+        + "<p>© 2026 Example Times. All rights reserved.</p>"));
+    assertThat(md).contains("Shop owners").doesNotContain("This entry").doesNotContain("views expressed")
+        .doesNotContain("rights reserved");
+  }
+
+  @Test
+  void aParagraphThatQuotesARightsNoticeInTheBodyStays() {
+    // In the middle of the article a rights notice is quoted, not printed by the template; and at the end a
+    // sentence about views expressed by someone is reporting.
+    String md = md(page(P1 + P2 + "<p>The bridge was built in 1911 and last repaired in the seventies, by the same "
+        + "firm.</p><p>The sign on the old toll house says: all rights reserved by the city.</p>" + P3 + P1
+        + "<p>A lawyer for the shops said the views expressed by the council were not the law.</p>"));
+    assertThat(md).contains("all rights reserved by the city").contains("views expressed by the council");
+  }
 }
