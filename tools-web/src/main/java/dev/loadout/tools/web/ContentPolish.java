@@ -40,22 +40,31 @@ final class ContentPolish {
   private static final int DATELINE_OTHER = 20;
   /** Blocks that must stay above closing appeals: the body they close. */
   private static final int CLOSING_BODY = 3;
+  /** A label's trailing count, brackets and punctuation, Western and CJK ("Comments:", "【相关阅读】", "评论（3）"). */
+  private static final String LABEL_END = "[\\s\\p{N}:.!?…】」』）)(（：！？。]*$";
+  private static final String LABEL_START = "(?iu)^[\\p{N}\\s【「『\\[]*(?:";
   /**
    * The title of the readers' comments that templates append after an article, in the languages most common on
-   * the web ("Comments", "3 Kommentare", "Leave a reply", "Schreibe einen Kommentar", "Commentaires"). The whole
+   * the web ("Comments", "3 Kommentare", "Leave a reply", "Schreibe einen Kommentar", "Commentaires", "网友评论",
+   * "コメント", "댓글"). The whole
    * heading must be such a title (a count and punctuation aside), so a section that merely mentions comments keeps
    * its heading. What follows it, to the end, is the comments and the reply form.
    */
-  static final Pattern COMMENTS_HEADING = Pattern.compile("(?iu)^[\\p{N}\\s]*(?:"
+  static final Pattern COMMENTS_HEADING = Pattern.compile(LABEL_START
       + "comments?|leave a (?:reply|comment)|responses?|thoughts? on .*|kommentare?|kommentieren"
       + "|schreibe einen kommentar|kommentar schreiben|commentaires?|laisser un commentaire|comentarios?"
-      + "|deja un comentario|commenti|lascia un commento|komentarze?|reacties?)[\\s:.!?…]*$");
+      + "|deja un comentario|commenti|lascia un commento|komentarze?|reacties?"
+      // Chinese (simplified and traditional), Japanese, Korean.
+      + "|(?:网友|網友|最新|热门|熱門|全部|精彩)?(?:评论|評論|留言)|(?:发表|發表|我要)(?:评论|評論|留言)|(?:查看)?(?:全部)?评论区"
+      + "|コメント(?:する|を書く|を残す|一覧)?|댓글(?:\\s?(?:쓰기|달기|보기))?)" + LABEL_END);
   /**
    * The title of a box of links that templates put after (or between the paragraphs of) an article: related posts
    * ("Related articles", "Ähnliche Beiträge", "Lesen Sie auch", "Noticias relacionadas", "Vous aimerez aussi") and
-   * share rows ("Share this:", "Teilen mit:"). The box ends where prose starts again.
+   * share rows ("Share this:", "Teilen mit:"), and their Chinese, Japanese and Korean equivalents ("相关阅读",
+   * "精彩视频推荐", "猜你喜欢", "関連記事", "あわせて読みたい", "관련기사", "分享到", "シェア", "공유하기"). The box ends where
+   * prose starts again.
    */
-  static final Pattern RELATED_HEADING = Pattern.compile("(?iu)^[\\p{N}\\s]*(?:"
+  static final Pattern RELATED_HEADING = Pattern.compile(LABEL_START
       + "related(?: articles| posts| stories| content| news)?|read (?:more|also|next)|more (?:stories|articles|news)"
       + "|you (?:may|might) also like.*|recommended(?: for you)?|ähnliche (?:beiträge|artikel)|verwandte (?:beiträge|artikel)"
       + "|(?:das (?:thema )?)?könnte (?:sie|dich) auch interessieren|auch interessant|lesen sie auch.*|weitere (?:beiträge|artikel)"
@@ -64,10 +73,22 @@ final class ContentPolish {
       + "|mehr zum thema.*|noticias relacionadas|art[ií]culos relacionados|te puede interesar|lee también"
       + "|articles? (?:similaires|connexes)|à lire aussi|vous aimerez aussi|articoli correlati|leggi anche"
       + "|share(?: this)?(?: article| post| story)?|teilen(?: sie)?(?: dies| den artikel)?(?: mit)?|sharen mit"
-      + "|compartir|partager|condividi)[\\s:.!?…]*$");
+      + "|compartir|partager|condividi"
+      // Chinese (simplified and traditional): related, recommended, further reading, more, you may like, share.
+      + "|(?:相关|相關|精彩|热门|熱門|猜你|为你|為你|今日|编辑|編輯)?(?:阅读|閱讀|文章|新闻|新聞|报道|報導|推荐|推薦|视频|視頻|影片|图片|圖片)*"
+      + "(?:推荐|推薦|阅读|閱讀|喜欢|喜歡)|(?:相关|相關)(?:文章|阅读|閱讀|新闻|新聞|报道|報導|链接|連結|视频|視頻|专题|專題)?"
+      + "|延伸(?:阅读|閱讀)|更多(?:阅读|閱讀|新闻|新聞|精彩|文章|推荐|推薦|内容|內容)?|大家都在看|你可能(?:还|還)?(?:喜欢|喜歡|感兴趣|感興趣)"
+      + "|分享(?:到|至|给朋友|給朋友|此文|本文|文章)?"
+      // Japanese.
+      + "|関連(?:記事|ニュース|情報|リンク)?|(?:おすすめ|オススメ|人気|注目)(?:の)?記事|あわせて読みたい|合わせて読みたい"
+      + "|こちらの記事もおすすめ|こちらもおすすめ|続きを読む|もっと読む|(?:この記事を)?シェア(?:する)?"
+      // Korean.
+      + "|관련\\s?(?:기사|뉴스|글)?|추천\\s?(?:기사|뉴스|글)|(?:많이\\s?본|인기)\\s?(?:기사|뉴스)|함께\\s?(?:보면\\s?좋은|볼만한)\\s?(?:기사|글|뉴스)"
+      + "|더\\s?보기|(?:기사\\s?)?공유(?:하기)?)" + LABEL_END);
   /**
    * A line of a template's widget under an article: the rating prompt ("Was this article helpful?", "Wie bewerten
-   * Sie diesen Artikel?", "Rate this post"), the closed comments notice ("Comments are closed."). A whole short
+   * Sie diesen Artikel?", "Rate this post", "本文对您有帮助吗", "この記事は役に立ちましたか"), the closed or empty comments
+   * notice ("Comments are closed.", "暂无评论", "コメントはまだありません"). A whole short
    * line only, anywhere in the content's second half.
    */
   static final Pattern WIDGET_LINE = Pattern.compile("(?iu)^\\(?(?:"
@@ -75,19 +96,31 @@ final class ContentPolish {
       + "|no comments(?: yet)?|wie bewerten sie diesen (?:artikel|beitrag)|war (?:der|dieser) (?:artikel|beitrag) "
       + "(?:nützlich|hilfreich)|möchten sie den (?:artikel|beitrag) teilen|hier können sie den (?:artikel|beitrag) "
       + "bewerten|kommentare sind geschlossen|noch keine (?:bewertungen|kommentare)|keine kommentare"
-      + "|(?:¿)?te (?:ha )?(?:sido|resultó|gustó) útil.*|cet article vous a-t-il été utile)[\\s:.!?…()]*$");
-  /** Prose that ends a related box: a paragraph this long with few links. */
+      + "|(?:¿)?te (?:ha )?(?:sido|resultó|gustó) útil.*|cet article vous a-t-il été utile"
+      // Chinese, Japanese, Korean: was this helpful, no comments yet, comments closed.
+      + "|(?:本文|这篇文章|這篇文章|此文)(?:对|對)?(?:您|你)?有(?:帮助|幫助|用)(?:吗|嗎)?|(?:暂无|暫無|还没有|還沒有)(?:评论|評論|留言)"
+      + "|(?:评论|評論)(?:已|已經|已经)?(?:关闭|關閉)|この(?:記事|ページ)は(?:役に立ちましたか|参考になりましたか)"
+      + "|コメントはまだありません|이\\s?(?:기사|글)(?:가|이)\\s?도움이\\s?되(?:었|셨)나요|댓글이\\s?없습니다)"
+      + "[\\s:.!?…()？。！]*$");
+  /** Prose that ends a related box: a paragraph this long ({@link #readingLength}) with few links. */
   private static final int PROSE_TEXT = 150;
+  /** What a Chinese, Japanese or Korean character counts for in {@link #readingLength}. */
+  private static final int CJK_WEIGHT = 3;
   /** A trailing section may start no earlier than this share of the content's text (in tenths). */
   private static final int TRAILER_FROM_TENTHS = 5;
   /**
    * A last line that asks the reader to do something for the site: subscribe, follow, download the app, sign up
-   * for the newsletter, support the publication. Said in the languages most common on the web; only a short
+   * for the newsletter, support the publication. Said in the languages most common on the web (Chinese "关注我们",
+   * Japanese "フォローしてください", Korean "구독하세요" among them); only a short
    * line at the very end, where templates put it, is judged.
    */
   static final Pattern APPEAL = Pattern.compile("(?iu)\\b(?:subscribe|subscribers?|sign up|newsletter|follow us"
       + "|follow \\p{Lu}\\S* on|download (?:the|our)|get the app|support (?:us|our)|abonnieren sie|folgen sie|folge uns"
-      + "|unterstütze|suscr[ií]b|s[ií]guenos|hazte miembro|abonnez|suivez-nous|iscriviti|seguici)");
+      + "|unterstütze|suscr[ií]b|s[ií]guenos|hazte miembro|abonnez|suivez-nous|iscriviti|seguici)"
+      // Chinese, Japanese, Korean (no word boundaries there): follow us, scan to follow, download the app, subscribe.
+      + "|关注我们|關注我們|扫码关注|掃碼關注|关注(?:微信)?公众号|關注(?:微信)?公眾號|下载(?:客户端|app)|下載(?:客戶端|app)"
+      + "|订阅(?:我们|本刊|频道)|訂閱(?:我們|本刊|頻道)|フォローしてください|フォローする|登録してください"
+      + "|구독(?:하기|하세요|해\\s?주세요)|팔로우(?:하기|하세요)");
   private static final int APPEAL_TEXT = 300;
   /**
    * The advertising disclosure that blogs and magazines put at the top or bottom of a post: "Werbung", "Anzeige",
@@ -143,6 +176,24 @@ final class ContentPolish {
     removed += disclosures(leaves, stats, dropped);
     removed += orphanHeadings(kept(leaves, dropped), stats, dropped);
     return removed;
+  }
+
+  /**
+   * A text's length as a reader measures it: a Chinese, Japanese or Korean character carries about what a short
+   * Latin word does, so a paragraph of 60 ideographs is as much prose as one of 180 letters. Thresholds set for
+   * alphabetic text would take a whole CJK paragraph for a teaser's line.
+   */
+  static int readingLength(String text) {
+    int n = 0;
+    for (int i = 0; i < text.length(); i++) {
+      n += cjk(text.charAt(i)) ? CJK_WEIGHT : 1;
+    }
+    return n;
+  }
+
+  private static boolean cjk(char c) {
+    return c >= '\u3040' && c <= '\u30ff' || c >= '\u3400' && c <= '\u9fff' || c >= '\uac00' && c <= '\ud7af'
+        || c >= '\uf900' && c <= '\ufaff';
   }
 
   private static List<Element> kept(List<Element> leaves, Set<Element> dropped) {
@@ -280,7 +331,8 @@ final class ContentPolish {
           NodeStats.Stat ns = stats.get(n);
           String ntag = n.normalName();
           if (heading(ntag) && ntag.charAt(1) - '0' <= level
-              || !heading(ntag) && ns.text >= PROSE_TEXT && ns.linkDensity() < 0.3) {
+              || !heading(ntag) && ns.text >= PROSE_TEXT / 3 && ns.linkDensity() < 0.3
+              && readingLength(stats.text(n)) >= PROSE_TEXT) {
             break;
           }
           dropped.add(n);

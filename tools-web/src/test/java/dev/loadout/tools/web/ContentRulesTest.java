@@ -346,4 +346,40 @@ final class ContentRulesTest {
         + "<p>A lawyer for the shops said the views expressed by the council were not the law.</p>"));
     assertThat(md).contains("all rights reserved by the city").contains("views expressed by the council");
   }
+
+  private static final String ZH1 = "<p>市议会周二投票决定禁止汽车通过老桥，因为工程师发现东段桥下的钢梁锈蚀程度远远超过去年的调查结果，"
+      + "维修费用可能比预计的高出许多。</p>";
+  private static final String ZH2 = "<p>行人和骑自行车的人仍然可以通过，渡轮白天每二十分钟一班，与此同时，市政府正在筹集资金，"
+      + "准备修复桥梁或者另建一座新桥。</p>";
+  private static final String ZH3 = "<p>两岸的商店老板说，封桥会让他们失去顾客，几位店主请求议会为送货车辆开设一条临时车道，"
+      + "议会承诺会认真考虑。</p>"
+      + "<p>这座老桥建于一九一一年，上一次大修还是在七十年代，当时负责施工的是同一家公司，如今这家公司已经不复存在，"
+      + "当年的图纸也只剩下一部分保存在市档案馆里。</p><p>工程师表示，如果明年春天之前能够筹到资金，修复工作最快可以在"
+      + "夏天开始，整个工程预计需要两年时间，其间渡轮将继续运行，票价维持不变，学生和老人仍然可以免费乘坐。</p>"
+      + "<p>附近的居民对这一决定看法不一，有人认为安全最重要，早就应该封桥，也有人担心每天上班要多花半个小时，"
+      + "孩子上学也变得更加不方便，希望市政府能够增加渡轮的班次。</p><p>市长在会后对记者说，市政府将在下个月公布"
+      + "详细的维修方案和资金来源，并邀请市民参加听证会，发表自己的意见和建议，所有意见都会被认真记录和答复。</p>";
+
+  @Test
+  void chineseJapaneseAndKoreanLabelsOfRelatedPostsCommentsAndAppealsLeave() {
+    // Chinese, Japanese and Korean news templates: "精彩视频推荐" over teasers between the paragraphs, a rating
+    // prompt, "关注我们" at the end, and the comments under "网友评论".
+    String md = md(page(ZH1 + "<h3>精彩视频推荐</h3><div><span>老桥的百年故事</span></div><div><span>渡轮船长的一天</span></div>"
+        + ZH2 + ZH3 + "<p>本文对您有帮助吗？</p><p>欢迎关注我们的微信公众号。</p><h3>网友评论（2）</h3><p>早就该修了，"
+        + "希望明年冬天之前能修好。</p>"));
+    assertThat(md).contains("市议会周二").contains("行人和骑自行车").contains("两岸的商店老板").doesNotContain("精彩视频推荐")
+        .doesNotContain("老桥的百年故事").doesNotContain("有帮助吗").doesNotContain("关注我们").doesNotContain("网友评论")
+        .doesNotContain("早就该修了");
+    String ja = md(page(ZH1 + "<p>【関連記事】</p><div><span>古い橋の百年</span></div>" + ZH2 + ZH3));
+    assertThat(ja).doesNotContain("関連記事").doesNotContain("古い橋の百年").contains("两岸的商店老板");
+    String ko = md(page(ZH1 + ZH2 + ZH3 + "<h3>관련기사</h3><div><span>다리 이야기</span></div>"));
+    assertThat(ko).doesNotContain("관련기사").doesNotContain("다리 이야기").contains("两岸的商店老板");
+  }
+
+  @Test
+  void aChineseHeadingThatStartsWithTheWordForRelatedStays() {
+    // "相关部门表示" ("the departments concerned said") titles a section of the article, not a box of links.
+    String md = md(page(ZH1 + "<h3>相关部门表示将尽快维修</h3>" + ZH2 + ZH3));
+    assertThat(md).contains("相关部门表示将尽快维修").contains("行人和骑自行车");
+  }
 }
