@@ -109,14 +109,19 @@ final class ContentPolish {
   /** A trailing section may start no earlier than this share of the content's text (in tenths). */
   private static final int TRAILER_FROM_TENTHS = 5;
   /**
-   * A last line that asks the reader to do something for the site: subscribe, follow, download the app, sign up
-   * for the newsletter, support the publication. Said in the languages most common on the web (Chinese "关注我们",
+   * A last line that asks the reader to do something for the site: subscribe, follow it on a social network, join
+   * its messaging or video channel, download the app, sign up for the newsletter, write a letter to the editor,
+   * support the publication. Said in the languages most common on the web (Chinese "关注我们",
    * Japanese "フォローしてください", Korean "구독하세요" among them); only a short
    * line at the very end, where templates put it, is judged.
    */
-  static final Pattern APPEAL = Pattern.compile("(?iu)\\b(?:subscribe|subscribers?|sign up|newsletter|follow us"
-      + "|follow \\p{Lu}\\S* on|download (?:the|our)|get the app|support (?:us|our)|abonnieren sie|folgen sie|folge uns"
-      + "|unterstütze|suscr[ií]b|s[ií]guenos|hazte miembro|abonnez|suivez-nous|iscriviti|seguici)"
+  static final Pattern APPEAL = Pattern.compile("(?iu)\\b(?:subscribe|subscribers?|sign(?:ing)? up|\\p{L}*newsletter"
+      + "|follow us|follow \\p{Lu}\\S* on|follow \\S+(?: \\S+){0,3} on (?:twitter|facebook|instagram|tiktok|linkedin|youtube|x\\b)"
+      + "|download (?:the|our)|get the app|support(?:ing)? (?:us|our)|help us (?:continue|keep)|straight to your (?:phone|inbox)"
+      + "|never miss (?:the|a|an)|letters? to the editor|submit a letter|(?:our|unse?re?n?|nuestro|notre|nostro) "
+      + "(?:telegram|whatsapp|youtube)[- ]?(?:channel|kanal)|(?:channel|kanal|canal) (?:on |auf |de |en )?(?:telegram|whatsapp|youtube)"
+      + "|abonnieren sie|folgen sie|folge uns|unterstütze|suscr[ií]b|s[ií]guenos|hazte miembro|abonnez|suivez-nous|iscriviti"
+      + "|seguici|subskryb|subskrypc|obserwuj nas)"
       // Chinese, Japanese, Korean (no word boundaries there): follow us, scan to follow, download the app, subscribe.
       + "|关注我们|關注我們|扫码关注|掃碼關注|关注(?:微信)?公众号|關注(?:微信)?公眾號|下载(?:客户端|app)|下載(?:客戶端|app)"
       + "|订阅(?:我们|本刊|频道)|訂閱(?:我們|本刊|頻道)|フォローしてください|フォローする|登録してください"

@@ -382,4 +382,25 @@ final class ContentRulesTest {
     String md = md(page(ZH1 + "<h3>相关部门表示将尽快维修</h3>" + ZH2 + ZH3));
     assertThat(md).contains("相关部门表示将尽快维修").contains("行人和骑自行车");
   }
+
+  @Test
+  void closingAppealsToFollowJoinAChannelOrWriteToTheEditorLeave() {
+    // News sites: the last lines ask the reader to follow the paper on a network, join its channel, use its app.
+    String md = md(page(P1 + P2 + P3 + "<p>Follow The Example Times on Twitter and Instagram @ExampleTimes.</p>"
+        + "<p>¿Ya sabías que tenemos canal de Telegram? Únete en este <a href='https://t.me/x'>enlace</a>.</p>"
+        + "<p>Get the latest news straight to your phone with the Example Times app.</p>"));
+    assertThat(md).contains("Shop owners").doesNotContain("Follow The Example").doesNotContain("Telegram")
+        .doesNotContain("straight to your phone");
+    String letter = md(page(P1 + P2 + P3 + "<p>We want to hear what you think about this article. Submit a letter to "
+        + "the editor.</p>"));
+    assertThat(letter).contains("Shop owners").doesNotContain("Submit a letter");
+  }
+
+  @Test
+  void aLastParagraphAboutFollowingOrSupportingSomethingElseStays() {
+    // Reporting that uses the same words: whom the council follows, what the mayor supports.
+    String md = md(page(P1 + P2 + P3 + "<p>The council will follow the engineers' advice on the repairs.</p>"
+        + "<p>The mayor said she would support a toll for trucks on the new span.</p>"));
+    assertThat(md).contains("follow the engineers").contains("support a toll");
+  }
 }
