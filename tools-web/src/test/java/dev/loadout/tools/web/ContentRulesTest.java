@@ -403,4 +403,31 @@ final class ContentRulesTest {
         + "<p>The mayor said she would support a toll for trucks on the new span.</p>"));
     assertThat(md).contains("follow the engineers").contains("support a toll");
   }
+
+  private static String builderCell(String paragraph) {
+    return "<div class='vc_row'><div class='vc_column'><div class='vc_inner'><div class='wrapper'>"
+        + "<div class='column'>" + paragraph + "</div></div></div></div></div>";
+  }
+
+  @Test
+  void aOneLineWidgetNamedPostDoesNotOutscoreAnArticleCutIntoPageBuilderCells() {
+    // Page builders wrap every paragraph in four or five wrappers of its own, so no container collects much;
+    // a rating widget named "post-ratings" in class and id earned more with its names and one line.
+    String html = "<html><body><nav><a href='/'>Home</a> <a href='/a'>About</a></nav><div class='site'>"
+        + builderCell(P1) + builderCell(P2) + builderCell(P3) + "<div class='meta'><div><div><div id='post-ratings-1' "
+        + "class='post-ratings'><div>Please rate this article for us now</div></div></div></div></div></div>"
+        + "<footer>Copyright 2026</footer></body></html>";
+    MarkdownPage page = BODY.convert(html, BASE);
+    assertThat(page.extracted()).isTrue();
+    assertThat(page.markdown()).contains("The council voted").contains("Cyclists and pedestrians")
+        .contains("Shop owners").doesNotContain("Copyright");
+  }
+
+  @Test
+  void aShortNoteIsStillItsOwnArticle() {
+    // When nothing holds more, a short container is the content: a one-paragraph notice.
+    String html = "<html><body><nav><a href='/'>Home</a></nav><div class='post-body'><p>The office is closed on "
+        + "Friday, the fifth.</p></div></body></html>";
+    assertThat(BODY.convert(html, BASE).markdown()).contains("The office is closed on Friday");
+  }
 }
