@@ -38,6 +38,16 @@ final class ContentPolish {
   private static final int DATELINE_TEXT = 80;
   /** Characters besides the date that a dateline may have ("Aktualisiert am", "Published: "). */
   private static final int DATELINE_OTHER = 20;
+  /** Characters besides the date that a credit line with a date may have: the author's name and a time. */
+  private static final int BYLINE_OTHER = 50;
+  /**
+   * What marks a line as the author's credit: it opens with the word for "by" ("By", "Von", "Par", "Por", "Di",
+   * "Door", "Av", "Posted by", "Verfasst von", "Autor:"), or sets name and date apart with a bar ("Jane Doe | 23
+   * May 2021"). With a date, such a line among the first or last blocks is the byline.
+   */
+  static final Pattern CREDIT = Pattern.compile("(?iu)^\\W*(?:by|von|par|por|di|door|av|af|posted by|written by"
+      + "|verfasst von|geschrieben von|erstellt von|publié par|publicado por|pubblicato da|autor(?:in)?:?|author:?"
+      + "|auteur:?)\\s|\\s[|•·]\\s");
   /** Blocks that must stay above closing appeals: the body they close. */
   private static final int CLOSING_BODY = 3;
   /** A label's trailing count, brackets and punctuation, Western and CJK ("Comments:", "【相关阅读】", "评论（3）"). */
@@ -265,6 +275,11 @@ final class ContentPolish {
     return removed;
   }
 
+  /** Whether a line ends like a sentence: a credit line does not, a sentence that opens with "Von …" does. */
+  private static boolean sentenceEnd(String t) {
+    return !t.isEmpty() && ".!?。！？".indexOf(t.charAt(t.length() - 1)) >= 0;
+  }
+
   private static int edgeDatelines(List<Element> leaves, NodeStats stats, Set<Element> dropped) {
     int removed = 0;
     for (int i = 0; i < leaves.size(); i++) {
@@ -277,7 +292,11 @@ final class ContentPolish {
         continue;
       }
       Matcher m = DATE.matcher(t);
-      if (m.find() && t.length() - (m.end() - m.start()) <= DATELINE_OTHER) {
+      if (!m.find()) {
+        continue;
+      }
+      int other = t.length() - (m.end() - m.start());
+      if (other <= DATELINE_OTHER || other <= BYLINE_OTHER && CREDIT.matcher(t).find() && !sentenceEnd(t)) {
         dropped.add(e);
         removed += stats.get(e).text;
       }

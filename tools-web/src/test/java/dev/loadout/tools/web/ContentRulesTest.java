@@ -430,4 +430,21 @@ final class ContentRulesTest {
         + "Friday, the fifth.</p></div></body></html>";
     assertThat(BODY.convert(html, BASE).markdown()).contains("The office is closed on Friday");
   }
+
+  @Test
+  void aCreditLineWithADateAtTheTopLeaves() {
+    // Blogs and news sites: "von Jane Doe am 14. Mai 2014, 15:40 Uhr" or "Verfasst von: jane | 31. Dezember 2008"
+    // under the headline.
+    String md = md(page("<h1>Bridge closed</h1><p>von <a href='/autor/jane'>Jane Doe</a> am 14. Mai 2014, 15:40 Uhr"
+        + "</p>" + P1 + P2 + P3 + "<p><small>Verfasst von: jane | 31. Dezember 2008</small></p>"));
+    assertThat(md).contains("The council voted").contains("Shop owners").doesNotContain("Jane Doe")
+        .doesNotContain("Verfasst von");
+  }
+
+  @Test
+  void aFirstSentenceThatOpensWithADateStays() {
+    // "Von 14. Mai 2014 an …" is a sentence of the article, not a credit line.
+    String md = md(page("<p>Von 14. Mai 2014 an ist die Brücke für Autos gesperrt.</p>" + P1 + P2 + P3));
+    assertThat(md).contains("Von 14. Mai 2014 an ist die Brücke");
+  }
 }
