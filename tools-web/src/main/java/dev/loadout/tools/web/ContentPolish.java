@@ -2,7 +2,9 @@ package dev.loadout.tools.web;
 
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.regex.Matcher;
@@ -145,6 +147,9 @@ final class ContentPolish {
       + "|publicité)\\s*(?:[-:.,|)*]|$)|\\b(?:contains (?:affiliate links|references to products)|affiliate links?|enthält (?:werbung"
       + "|affiliate)|werbung für|we recommend the best products|partnerlinks?|provisions-links?)\\b");
   private static final int APPEAL_BLOCKS = 3;
+  /** A caption that repeats an image's alt text is at least this long, and at most {@value #CAPTION_TEXT}. */
+  private static final int ALT_CAPTION_TEXT = 15;
+  private static final int CAPTION_TEXT = 400;
   /**
    * A note about the post rather than part of it, which templates print above or under the text: the blog's filing
    * line ("This entry was posted in …", "Bookmark the permalink", "Der Beitrag wurde am … veröffentlicht",
@@ -189,6 +194,8 @@ final class ContentPolish {
     removed += closingAppeals(leaves, stats, dropped);
     leaves = kept(leaves, dropped);
     removed += disclosures(leaves, stats, dropped);
+    leaves = kept(leaves, dropped);
+    removed += altCaptions(roots, leaves, stats, dropped, budget);
     removed += orphanHeadings(kept(leaves, dropped), stats, dropped);
     return removed;
   }
@@ -411,6 +418,50 @@ final class ContentPolish {
       }
     }
     return removed;
+  }
+
+  /**
+   * A block that repeats a picture's alternative text or title ("Zielarten für die Kastanienselven sind …" under
+   * the image of that alt) is the picture's caption, which the CMS printed from the image's description instead of
+   * in a {@code <figcaption>}: the image stays, and its caption goes as other captions do. News and institutional
+   * sites. Headings and the first {@value #EDGE_BLOCKS} blocks are spared (a lead picture's alt often repeats the
+   * headline or the standfirst), and so are texts too short to tell a caption from a label.
+   */
+  private static int altCaptions(List<Element> roots, List<Element> leaves, NodeStats stats, Set<Element> dropped,
+      WorkBudget budget) {
+    Set<String> alts = new HashSet<>();
+    for (Element root : roots) {
+      for (Element img : root.getElementsByTag("img")) {
+        budget.spend(1);
+        for (String attr : new String[] {"alt", "title"}) {
+          String alt = normalised(img.attr(attr));
+          if (alt.length() >= ALT_CAPTION_TEXT) {
+            alts.add(alt);
+          }
+        }
+      }
+    }
+    if (alts.isEmpty()) {
+      return 0;
+    }
+    int removed = 0;
+    // The first blocks are spared: the lead picture's alt often repeats the standfirst under the headline.
+    for (int i = EDGE_BLOCKS; i < leaves.size(); i++) {
+      Element e = leaves.get(i);
+      NodeStats.Stat s = stats.get(e);
+      if (s.text < ALT_CAPTION_TEXT || s.text > CAPTION_TEXT || heading(e.normalName())) {
+        continue;
+      }
+      if (alts.contains(normalised(stats.text(e)))) {
+        dropped.add(e);
+        removed += s.text;
+      }
+    }
+    return removed;
+  }
+
+  private static String normalised(String text) {
+    return String.join(" ", text.strip().split("\\s+")).toLowerCase(Locale.ROOT);
   }
 
   /**

@@ -447,4 +447,25 @@ final class ContentRulesTest {
     String md = md(page("<p>Von 14. Mai 2014 an ist die Brücke für Autos gesperrt.</p>" + P1 + P2 + P3));
     assertThat(md).contains("Von 14. Mai 2014 an ist die Brücke");
   }
+
+  @Test
+  void aLineThatRepeatsAPicturesAltTextIsItsCaption() {
+    // Institutional and news sites print an image's description under it as a plain paragraph.
+    String md = md(page(P1 + P2 + P3 + "<p><img src='/span.jpg' alt='The rusted beams under the eastern span.'></p>"
+        + "<p>The rusted beams under the eastern span.</p>" + P1.replace("Tuesday", "Monday")));
+    assertThat(md).contains("![The rusted beams under the eastern span.](https://example.com/span.jpg)")
+        .contains("Shop owners");
+    assertThat(md.split("The rusted beams", -1)).hasSize(2);
+  }
+
+  @Test
+  void aHeadlineOrParagraphThatMerelyDescribesAPictureStays() {
+    // The headline and the standfirst often repeat the lead picture's alt; a paragraph near a picture says more
+    // than its alt.
+    String md = md(page("<h2>Old bridge closed to cars</h2><p><img src='/b.jpg' alt='The city closes its old bridge "
+        + "to cars.'></p><p>The city closes its old bridge to cars.</p>" + P1 + "<p><img src='/f.jpg' alt='The ferry'>"
+        + "</p><p>The ferry runs every twenty minutes from the north bank to the market.</p>" + P2 + P3));
+    assertThat(md).contains("## Old bridge closed to cars").contains("\n\nThe city closes its old bridge to cars.")
+        .contains("The ferry runs every twenty minutes");
+  }
 }
