@@ -113,7 +113,8 @@ final class ContentPolish {
       + "|(?:本文|这篇文章|這篇文章|此文)(?:对|對)?(?:您|你)?有(?:帮助|幫助|用)(?:吗|嗎)?|(?:暂无|暫無|还没有|還沒有)(?:评论|評論|留言)"
       + "|(?:评论|評論)(?:已|已經|已经)?(?:关闭|關閉)|この(?:記事|ページ)は(?:役に立ちましたか|参考になりましたか)"
       + "|コメントはまだありません|이\\s?(?:기사|글)(?:가|이)\\s?도움이\\s?되(?:었|셨)나요|댓글이\\s?없습니다)"
-      + "[\\s:.!?…()？。！]*$");
+      // A rating prompt ends in its stars.
+      + "[\\s:.!?…()？。！*★☆]*$");
   /** Prose that ends a related box: a paragraph this long ({@link #readingLength}) with few links. */
   private static final int PROSE_TEXT = 150;
   /** What a Chinese, Japanese or Korean character counts for in {@link #readingLength}. */
@@ -166,7 +167,10 @@ final class ContentPolish {
       + "(?:lizenz|creative commons|cc[- ])|(?:published|licensed|available) under (?:a|the) (?:creative commons"
       + "|cc[- ]|licen[cs]e)|(?:views|opinions) expressed (?:here |in this \\p{L}+ )?(?:are|do not)"
       + "|gibt die meinung de[rs] (?:autors|autorin|verfassers) wieder|n['’]engagent que (?:leurs?|son|ses) auteurs?"
-      + "|is not responsible for the (?:opinions|content)|übernimmt keine (?:haftung|verantwortung))");
+      + "|is not responsible for the (?:opinions|content)|übernimmt keine (?:haftung|verantwortung)"
+      + "|suggested citation|zitiervorschlag|zitierweise|cite this (?:article|post|page)|how to cite|(?:pour )?citer cet article"
+      + "|(?:advertising|editorial) disclaimer|(?:last (?:modified|updated)|zuletzt (?:geändert|aktualisiert)"
+      + "|dernière mise à jour|última actualización)(?: on| am| le| el)?\\s*:?\\s*\\d)");
   /**
    * A date as pages write it: 23.10.2018, 2018-10-23, 10/23/18, 23 octobre 2018, 7. Oktober 2020,
    * January 5, 2021.

@@ -262,9 +262,9 @@ final class ContentRulesTest {
   void aRatingPromptUnderTheArticleLeaves() {
     // Magazine and government templates: the rating and sharing widgets' lines after the text.
     String md = md(page(P1 + P2 + P3 + "<p>Was this article helpful?</p><p>(Noch keine Bewertungen)</p>"
-        + "<p>Comments are closed.</p>"));
+        + "<p>Comments are closed.</p><p>Wie bewerten Sie diesen Artikel? ★★★</p>"));
     assertThat(md).contains("Shop owners").doesNotContain("helpful").doesNotContain("Bewertungen")
-        .doesNotContain("closed");
+        .doesNotContain("closed").doesNotContain("Wie bewerten");
   }
 
   @Test
@@ -335,6 +335,10 @@ final class ContentRulesTest {
         + "<p>© 2026 Example Times. All rights reserved.</p>"));
     assertThat(md).contains("Shop owners").doesNotContain("This entry").doesNotContain("views expressed")
         .doesNotContain("rights reserved");
+    // Academic blogs: the suggested citation and the change date under the post.
+    String blog = md(page(P1 + P2 + P3 + "<p>SUGGESTED CITATION Doe, Jane: <em>The old bridge</em>, Example Blog, "
+        + "2026/4/09.</p><p>Last modified: 03-10-2026 2:20pm</p>"));
+    assertThat(blog).contains("Shop owners").doesNotContain("SUGGESTED").doesNotContain("Last modified");
   }
 
   @Test
