@@ -82,7 +82,8 @@ final class ContentPolish {
       + "|(?:das (?:thema )?)?könnte (?:sie|dich) auch interessieren|auch interessant|lesen sie auch.*|weitere (?:beiträge|artikel)"
       + "|zum weiterlesen|weiterlesen|mehr themen|schon gelesen|das könnte dich auch interessieren|empfohlene artikel"
       + "|weitere informationen|weitere infos|zusatzinformationen|more information|further information|kontakt|contact"
-      + "|mehr zum thema.*|noticias relacionadas|art[ií]culos relacionados|te puede interesar|lee también"
+      + "|mehr zum thema.*|(?:auch|mehr) auf \\S+|also on \\S+|more from .{1,40}|mehr (?:aus|von|zu) .{1,40}"
+      + "|noticias relacionadas|art[ií]culos relacionados|te puede interesar|lee también"
       + "|articles? (?:similaires|connexes)|à lire aussi|vous aimerez aussi|articoli correlati|leggi anche"
       + "|share(?: this)?(?: article| post| story)?|teilen(?: sie)?(?: dies| den artikel)?(?: mit)?|sharen mit"
       + "|compartir|partager|condividi"
@@ -131,8 +132,10 @@ final class ContentPolish {
   static final Pattern APPEAL = Pattern.compile("(?iu)\\b(?:subscribe|subscribers?|sign(?:ing)? up|\\p{L}*newsletter"
       + "|follow us|follow \\p{Lu}\\S* on|follow \\S+(?: \\S+){0,3} on (?:twitter|facebook|instagram|tiktok|linkedin|youtube|x\\b)"
       + "|download (?:the|our)|get the app|support(?:ing)? (?:us|our)|help us (?:continue|keep)|straight to your (?:phone|inbox)"
-      + "|never miss (?:the|a|an)|letters? to the editor|submit a letter|(?:our|unse?re?n?|nuestro|notre|nostro) "
-      + "(?:telegram|whatsapp|youtube)[- ]?(?:channel|kanal)|(?:channel|kanal|canal) (?:on |auf |de |en )?(?:telegram|whatsapp|youtube)"
+      + "|never miss (?:the|a|an)|stay up[- ]to[- ]date|nichts (?:mehr )?(?:verpassen|versäumen)"
+      + "|verpassen sie (?:keine|nichts)|letters? to the editor|submit a letter|(?:our|unse?re?n?|nuestro|notre|nostro) "
+      + "(?:telegram|whatsapp|youtube)[- ]?(?:channel|kanal)"
+      + "|(?:channel|kanal|canal) (?:on |auf |de |en )?(?:telegram|whatsapp|youtube)"
       + "|abonnieren sie|folgen sie|folge uns|unterstütze|suscr[ií]b|s[ií]guenos|hazte miembro|abonnez|suivez-nous|iscriviti"
       + "|seguici|subskryb|subskrypc|obserwuj nas)"
       // Chinese, Japanese, Korean (no word boundaries there): follow us, scan to follow, download the app, subscribe.
@@ -409,16 +412,24 @@ final class ContentPolish {
 
   /**
    * The last few short blocks that appeal to the reader ({@link #APPEAL}): "Subscribe now for the full story",
-   * "Follow us on Twitter", "Download our app". News sites close articles with them, inside the body.
+   * "Follow us on Twitter", "Download our app". News sites close articles with them, inside the body. A heading
+   * that appeals ("Stay up-to-date on our work.") takes the lines under it along: they are its box.
    */
   private static int closingAppeals(List<Element> leaves, NodeStats stats, Set<Element> dropped) {
     int removed = 0;
     for (int i = leaves.size() - 1; i >= Math.max(CLOSING_BODY, leaves.size() - APPEAL_BLOCKS); i--) {
       Element e = leaves.get(i);
       NodeStats.Stat s = stats.get(e);
-      if (s.text < APPEAL_TEXT && !heading(e.normalName()) && APPEAL.matcher(stats.text(e)).find()) {
-        dropped.add(e);
-        removed += s.text;
+      if (s.text >= APPEAL_TEXT || !APPEAL.matcher(stats.text(e)).find()) {
+        continue;
+      }
+      // A heading among the last blocks that appeals ("Unterstütze uns mit 2,50!") titles the appeal's box: the few
+      // lines under it go with it.
+      int end = heading(e.normalName()) ? leaves.size() : i + 1;
+      for (int j = i; j < end; j++) {
+        if (dropped.add(leaves.get(j))) {
+          removed += stats.get(leaves.get(j)).text;
+        }
       }
     }
     return removed;

@@ -472,4 +472,27 @@ final class ContentRulesTest {
     assertThat(md).contains("## Old bridge closed to cars").contains("\n\nThe city closes its old bridge to cars.")
         .contains("The ferry runs every twenty minutes");
   }
+
+  @Test
+  void aClosingAppealSetAsAHeadingLeavesWithItsBox() {
+    // Magazines close with a titled box: "Unterstütze uns mit 2,50!", "Stay up-to-date on our work."
+    String md = md(page(P1 + P2 + P3 + "<h2>Stay up-to-date on our work.</h2><p>Get our weekly email.</p>"));
+    assertThat(md).contains("Shop owners").doesNotContain("Stay up-to-date").doesNotContain("weekly email");
+  }
+
+  @Test
+  void aSectionHeadingThatTalksAboutSupportStays() {
+    // A last section of the article titled with the same verbs is the article's.
+    String md = md(page(P1 + P2 + "<h2>Who will support the repairs</h2>" + P3));
+    assertThat(md).contains("## Who will support the repairs").contains("Shop owners");
+  }
+
+  @Test
+  void aMoreFromOrAlsoOnLabelOverTeasersLeaves() {
+    // Portals: "Auch auf example.de" / "More from the city desk" over a few teaser lines after the article.
+    String md = md(page(P1 + P2 + P3 + "<h3>Auch auf example.de</h3><div><span>Ten ferries worth a ride</span></div>"
+        + "<h3>More from the city desk</h3><div><span>The market moves to the square</span></div>"));
+    assertThat(md).contains("Shop owners").doesNotContain("Auch auf").doesNotContain("Ten ferries")
+        .doesNotContain("More from").doesNotContain("The market moves");
+  }
 }
