@@ -101,7 +101,8 @@ final class ContentPolish {
   /**
    * A line of a template's widget under an article: the rating prompt ("Was this article helpful?", "Wie bewerten
    * Sie diesen Artikel?", "Rate this post", "本文对您有帮助吗", "この記事は役に立ちましたか"), the closed or empty comments
-   * notice ("Comments are closed.", "暂无评论", "コメントはまだありません"). A whole short
+   * notice ("Comments are closed.", "暂无评论", "コメントはまだありません") and the comment form's prompt ("You must be
+   * logged in to post a comment.", "Kommentar schreiben"). A whole short
    * line only, anywhere in the content's second half.
    */
   static final Pattern WIDGET_LINE = Pattern.compile("(?iu)^\\(?(?:"
@@ -110,6 +111,9 @@ final class ContentPolish {
       + "(?:nützlich|hilfreich)|möchten sie den (?:artikel|beitrag) teilen|hier können sie den (?:artikel|beitrag) "
       + "bewerten|kommentare sind geschlossen|noch keine (?:bewertungen|kommentare)|keine kommentare"
       + "|(?:¿)?te (?:ha )?(?:sido|resultó|gustó) útil.*|cet article vous a-t-il été utile"
+      + "|you must be logged in to (?:post a )?(?:comment|reply).*|log in to (?:comment|reply)|be the first to comment.*"
+      + "|sie müssen (?:sich )?(?:einloggen|anmelden|angemeldet sein).{0,80}(?:kommentar|diskussion).*"
+      + "|(?:jetzt )?kommentare? schreiben|jetzt kommentieren|sei (?:der|die) erste.{0,40}kommentar.*"
       // Chinese, Japanese, Korean: was this helpful, no comments yet, comments closed.
       + "|(?:本文|这篇文章|這篇文章|此文)(?:对|對)?(?:您|你)?有(?:帮助|幫助|用)(?:吗|嗎)?|(?:暂无|暫無|还没有|還沒有)(?:评论|評論|留言)"
       + "|(?:评论|評論)(?:已|已經|已经)?(?:关闭|關閉)|この(?:記事|ページ)は(?:役に立ちましたか|参考になりましたか)"
@@ -173,7 +177,9 @@ final class ContentPolish {
       + "|is not responsible for the (?:opinions|content)|übernimmt keine (?:haftung|verantwortung)"
       + "|suggested citation|zitiervorschlag|zitierweise|cite this (?:article|post|page)|how to cite|(?:pour )?citer cet article"
       + "|(?:advertising|editorial) disclaimer|(?:last (?:modified|updated)|zuletzt (?:geändert|aktualisiert)"
-      + "|dernière mise à jour|última actualización)(?: on| am| le| el)?\\s*:?\\s*\\d)");
+      + "|dernière mise à jour|última actualización)(?: on| am| le| el)?\\s*:?\\s*\\d"
+      + "|\\d+\\s*(?:min(?:ute)?s?|minuten?)\\.?\\s*(?:read|lesezeit|de lecture|de lectura)|(?:lesezeit|reading time"
+      + "|temps de lecture|tiempo de lectura|czas czytania)\\s*:?\\s*(?:ca\\.\\s*)?\\d|ten tekst przeczytasz)");
   /**
    * A date as pages write it: 23.10.2018, 2018-10-23, 10/23/18, 23 octobre 2018, 7. Oktober 2020,
    * January 5, 2021.

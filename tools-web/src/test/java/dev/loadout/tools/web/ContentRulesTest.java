@@ -262,9 +262,10 @@ final class ContentRulesTest {
   void aRatingPromptUnderTheArticleLeaves() {
     // Magazine and government templates: the rating and sharing widgets' lines after the text.
     String md = md(page(P1 + P2 + P3 + "<p>Was this article helpful?</p><p>(Noch keine Bewertungen)</p>"
-        + "<p>Comments are closed.</p><p>Wie bewerten Sie diesen Artikel? ★★★</p>"));
+        + "<p>Comments are closed.</p><p>Wie bewerten Sie diesen Artikel? ★★★</p>"
+        + "<p>You must be logged in to post a comment.</p>"));
     assertThat(md).contains("Shop owners").doesNotContain("helpful").doesNotContain("Bewertungen")
-        .doesNotContain("closed").doesNotContain("Wie bewerten");
+        .doesNotContain("closed").doesNotContain("Wie bewerten").doesNotContain("logged in");
   }
 
   @Test
@@ -339,6 +340,9 @@ final class ContentRulesTest {
     String blog = md(page(P1 + P2 + P3 + "<p>SUGGESTED CITATION Doe, Jane: <em>The old bridge</em>, Example Blog, "
         + "2026/4/09.</p><p>Last modified: 03-10-2026 2:20pm</p>"));
     assertThat(blog).contains("Shop owners").doesNotContain("SUGGESTED").doesNotContain("Last modified");
+    // Blogs: the reading time over the post.
+    assertThat(md(page("<p>5 min read</p>" + P1 + P2 + P3 + P1.replace("Tuesday", "Monday"))))
+        .doesNotContain("min read").contains("The council voted on Tuesday");
   }
 
   @Test
@@ -349,6 +353,9 @@ final class ContentRulesTest {
         + "firm.</p><p>The sign on the old toll house says: all rights reserved by the city.</p>" + P3 + P1
         + "<p>A lawyer for the shops said the views expressed by the council were not the law.</p>"));
     assertThat(md).contains("all rights reserved by the city").contains("views expressed by the council");
+    // A first paragraph that gives a time in minutes is the article's.
+    assertThat(md(page("<p>The ferry crossing takes 5 minutes, less than the detour by road.</p>" + P1 + P2 + P3)))
+        .contains("takes 5 minutes");
   }
 
   private static final String ZH1 = "<p>市议会周二投票决定禁止汽车通过老桥，因为工程师发现东段桥下的钢梁锈蚀程度远远超过去年的调查结果，"
