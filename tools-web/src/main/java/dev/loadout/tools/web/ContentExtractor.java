@@ -214,6 +214,8 @@ final class ContentExtractor {
     IdentityHashMap<Element, double[]> scores = score(stats, budget);
     Element top = null;
     double topScore = -Double.MAX_VALUE;
+    Element small = null;
+    double smallScore = -Double.MAX_VALUE;
     // Document order, so that a tie goes to the earlier container and the result is deterministic.
     for (Element e : stats.elements()) {
       double[] score = scores.get(e);
@@ -221,10 +223,24 @@ final class ContentExtractor {
         continue;
       }
       score[1] = score[0] * (1 - stats.get(e).linkDensity());
+      if (stats.get(e).text < MIN_TEXT) {
+        // A widget whose name says "post" or "content" ("post-ratings", "content-teaser") earns its name's points
+        // with one line of text; on a template that wraps each paragraph of the article in wrappers of its own
+        // (page builders), no single wrapper collects more. Such a container wins only where nothing holds more.
+        if (score[1] > smallScore) {
+          small = e;
+          smallScore = score[1];
+        }
+        continue;
+      }
       if (score[1] > topScore) {
         top = e;
         topScore = score[1];
       }
+    }
+    if (top == null) {
+      top = small;
+      topScore = smallScore;
     }
     if (top == null) {
       return new Result(List.of(), dropped, stats, 0, bodyText);
@@ -389,3 +405,4 @@ final class ContentExtractor {
     return s.contains("display:none") || s.contains("visibility:hidden");
   }
 }
+

@@ -262,9 +262,10 @@ final class ContentRulesTest {
   void aRatingPromptUnderTheArticleLeaves() {
     // Magazine and government templates: the rating and sharing widgets' lines after the text.
     String md = md(page(P1 + P2 + P3 + "<p>Was this article helpful?</p><p>(Noch keine Bewertungen)</p>"
-        + "<p>Comments are closed.</p>"));
+        + "<p>Comments are closed.</p><p>Wie bewerten Sie diesen Artikel? ★★★</p>"
+        + "<p>You must be logged in to post a comment.</p>"));
     assertThat(md).contains("Shop owners").doesNotContain("helpful").doesNotContain("Bewertungen")
-        .doesNotContain("closed");
+        .doesNotContain("closed").doesNotContain("Wie bewerten").doesNotContain("logged in");
   }
 
   @Test
@@ -325,5 +326,180 @@ final class ContentRulesTest {
         + "office, room 12</span></div><p>Kontakt:</p><div><span>press office, phone 555 0100</span></div>"));
     assertThat(md).contains("Shop owners").doesNotContain("Weitere Informationen").doesNotContain("room 12")
         .doesNotContain("555 0100");
+  }
+
+  @Test
+  void aNoteAboutThePostUnderItLeaves() {
+    // Blog platforms and newspapers: the filing line, the rights line and the editor's disclaimer under the text.
+    String md = md(page(P1 + P2 + P3 + "<p>This entry was posted in <a href='/c/city'>City</a>. Bookmark the "
+        + "<a href='/p'>permalink</a>.</p><p>The views expressed here are the author's own.</p>"
+        + "<p>© 2026 Example Times. All rights reserved.</p>"));
+    assertThat(md).contains("Shop owners").doesNotContain("This entry").doesNotContain("views expressed")
+        .doesNotContain("rights reserved");
+    // Academic blogs: the suggested citation and the change date under the post.
+    String blog = md(page(P1 + P2 + P3 + "<p>SUGGESTED CITATION Doe, Jane: <em>The old bridge</em>, Example Blog, "
+        + "2026/4/09.</p><p>Last modified: 03-10-2026 2:20pm</p>"));
+    assertThat(blog).contains("Shop owners").doesNotContain("SUGGESTED").doesNotContain("Last modified");
+    // Blogs: the reading time over the post.
+    assertThat(md(page("<p>5 min read</p>" + P1 + P2 + P3 + P1.replace("Tuesday", "Monday"))))
+        .doesNotContain("min read").contains("The council voted on Tuesday");
+  }
+
+  @Test
+  void aParagraphThatQuotesARightsNoticeInTheBodyStays() {
+    // In the middle of the article a rights notice is quoted, not printed by the template; and at the end a
+    // sentence about views expressed by someone is reporting.
+    String md = md(page(P1 + P2 + "<p>The bridge was built in 1911 and last repaired in the seventies, by the same "
+        + "firm.</p><p>The sign on the old toll house says: all rights reserved by the city.</p>" + P3 + P1
+        + "<p>A lawyer for the shops said the views expressed by the council were not the law.</p>"));
+    assertThat(md).contains("all rights reserved by the city").contains("views expressed by the council");
+    // A first paragraph that gives a time in minutes is the article's.
+    assertThat(md(page("<p>The ferry crossing takes 5 minutes, less than the detour by road.</p>" + P1 + P2 + P3)))
+        .contains("takes 5 minutes");
+  }
+
+  private static final String ZH1 = "<p>市议会周二投票决定禁止汽车通过老桥，因为工程师发现东段桥下的钢梁锈蚀程度远远超过去年的调查结果，"
+      + "维修费用可能比预计的高出许多。</p>";
+  private static final String ZH2 = "<p>行人和骑自行车的人仍然可以通过，渡轮白天每二十分钟一班，与此同时，市政府正在筹集资金，"
+      + "准备修复桥梁或者另建一座新桥。</p>";
+  private static final String ZH3 = "<p>两岸的商店老板说，封桥会让他们失去顾客，几位店主请求议会为送货车辆开设一条临时车道，"
+      + "议会承诺会认真考虑。</p>"
+      + "<p>这座老桥建于一九一一年，上一次大修还是在七十年代，当时负责施工的是同一家公司，如今这家公司已经不复存在，"
+      + "当年的图纸也只剩下一部分保存在市档案馆里。</p><p>工程师表示，如果明年春天之前能够筹到资金，修复工作最快可以在"
+      + "夏天开始，整个工程预计需要两年时间，其间渡轮将继续运行，票价维持不变，学生和老人仍然可以免费乘坐。</p>"
+      + "<p>附近的居民对这一决定看法不一，有人认为安全最重要，早就应该封桥，也有人担心每天上班要多花半个小时，"
+      + "孩子上学也变得更加不方便，希望市政府能够增加渡轮的班次。</p><p>市长在会后对记者说，市政府将在下个月公布"
+      + "详细的维修方案和资金来源，并邀请市民参加听证会，发表自己的意见和建议，所有意见都会被认真记录和答复。</p>";
+
+  @Test
+  void chineseJapaneseAndKoreanLabelsOfRelatedPostsCommentsAndAppealsLeave() {
+    // Chinese, Japanese and Korean news templates: "精彩视频推荐" over teasers between the paragraphs, a rating
+    // prompt, "关注我们" at the end, and the comments under "网友评论".
+    String md = md(page(ZH1 + "<h3>精彩视频推荐</h3><div><span>老桥的百年故事</span></div><div><span>渡轮船长的一天</span></div>"
+        + ZH2 + ZH3 + "<p>本文对您有帮助吗？</p><p>欢迎关注我们的微信公众号。</p><h3>网友评论（2）</h3><p>早就该修了，"
+        + "希望明年冬天之前能修好。</p>"));
+    assertThat(md).contains("市议会周二").contains("行人和骑自行车").contains("两岸的商店老板").doesNotContain("精彩视频推荐")
+        .doesNotContain("老桥的百年故事").doesNotContain("有帮助吗").doesNotContain("关注我们").doesNotContain("网友评论")
+        .doesNotContain("早就该修了");
+    String ja = md(page(ZH1 + "<p>【関連記事】</p><div><span>古い橋の百年</span></div>" + ZH2 + ZH3));
+    assertThat(ja).doesNotContain("関連記事").doesNotContain("古い橋の百年").contains("两岸的商店老板");
+    String ko = md(page(ZH1 + ZH2 + ZH3 + "<h3>관련기사</h3><div><span>다리 이야기</span></div>"));
+    assertThat(ko).doesNotContain("관련기사").doesNotContain("다리 이야기").contains("两岸的商店老板");
+  }
+
+  @Test
+  void aChineseHeadingThatStartsWithTheWordForRelatedStays() {
+    // "相关部门表示" ("the departments concerned said") titles a section of the article, not a box of links.
+    String md = md(page(ZH1 + "<h3>相关部门表示将尽快维修</h3>" + ZH2 + ZH3));
+    assertThat(md).contains("相关部门表示将尽快维修").contains("行人和骑自行车");
+  }
+
+  @Test
+  void closingAppealsToFollowJoinAChannelOrWriteToTheEditorLeave() {
+    // News sites: the last lines ask the reader to follow the paper on a network, join its channel, use its app.
+    String md = md(page(P1 + P2 + P3 + "<p>Follow The Example Times on Twitter and Instagram @ExampleTimes.</p>"
+        + "<p>¿Ya sabías que tenemos canal de Telegram? Únete en este <a href='https://t.me/x'>enlace</a>.</p>"
+        + "<p>Get the latest news straight to your phone with the Example Times app.</p>"));
+    assertThat(md).contains("Shop owners").doesNotContain("Follow The Example").doesNotContain("Telegram")
+        .doesNotContain("straight to your phone");
+    String letter = md(page(P1 + P2 + P3 + "<p>We want to hear what you think about this article. Submit a letter to "
+        + "the editor.</p>"));
+    assertThat(letter).contains("Shop owners").doesNotContain("Submit a letter");
+  }
+
+  @Test
+  void aLastParagraphAboutFollowingOrSupportingSomethingElseStays() {
+    // Reporting that uses the same words: whom the council follows, what the mayor supports.
+    String md = md(page(P1 + P2 + P3 + "<p>The council will follow the engineers' advice on the repairs.</p>"
+        + "<p>The mayor said she would support a toll for trucks on the new span.</p>"));
+    assertThat(md).contains("follow the engineers").contains("support a toll");
+  }
+
+  private static String builderCell(String paragraph) {
+    return "<div class='vc_row'><div class='vc_column'><div class='vc_inner'><div class='wrapper'>"
+        + "<div class='column'>" + paragraph + "</div></div></div></div></div>";
+  }
+
+  @Test
+  void aOneLineWidgetNamedPostDoesNotOutscoreAnArticleCutIntoPageBuilderCells() {
+    // Page builders wrap every paragraph in four or five wrappers of its own, so no container collects much;
+    // a rating widget named "post-ratings" in class and id earned more with its names and one line.
+    String html = "<html><body><nav><a href='/'>Home</a> <a href='/a'>About</a></nav><div class='site'>"
+        + builderCell(P1) + builderCell(P2) + builderCell(P3) + "<div class='meta'><div><div><div id='post-ratings-1' "
+        + "class='post-ratings'><div>Please rate this article for us now</div></div></div></div></div></div>"
+        + "<footer>Copyright 2026</footer></body></html>";
+    MarkdownPage page = BODY.convert(html, BASE);
+    assertThat(page.extracted()).isTrue();
+    assertThat(page.markdown()).contains("The council voted").contains("Cyclists and pedestrians")
+        .contains("Shop owners").doesNotContain("Copyright");
+  }
+
+  @Test
+  void aShortNoteIsStillItsOwnArticle() {
+    // When nothing holds more, a short container is the content: a one-paragraph notice.
+    String html = "<html><body><nav><a href='/'>Home</a></nav><div class='post-body'><p>The office is closed on "
+        + "Friday, the fifth.</p></div></body></html>";
+    assertThat(BODY.convert(html, BASE).markdown()).contains("The office is closed on Friday");
+  }
+
+  @Test
+  void aCreditLineWithADateAtTheTopLeaves() {
+    // Blogs and news sites: "von Jane Doe am 14. Mai 2014, 15:40 Uhr" or "Verfasst von: jane | 31. Dezember 2008"
+    // under the headline.
+    String md = md(page("<h1>Bridge closed</h1><p>von <a href='/autor/jane'>Jane Doe</a> am 14. Mai 2014, 15:40 Uhr"
+        + "</p>" + P1 + P2 + P3 + "<p><small>Verfasst von: jane | 31. Dezember 2008</small></p>"));
+    assertThat(md).contains("The council voted").contains("Shop owners").doesNotContain("Jane Doe")
+        .doesNotContain("Verfasst von");
+  }
+
+  @Test
+  void aFirstSentenceThatOpensWithADateStays() {
+    // "Von 14. Mai 2014 an …" is a sentence of the article, not a credit line.
+    String md = md(page("<p>Von 14. Mai 2014 an ist die Brücke für Autos gesperrt.</p>" + P1 + P2 + P3));
+    assertThat(md).contains("Von 14. Mai 2014 an ist die Brücke");
+  }
+
+  @Test
+  void aLineThatRepeatsAPicturesAltTextIsItsCaption() {
+    // Institutional and news sites print an image's description under it as a plain paragraph.
+    String md = md(page(P1 + P2 + P3 + "<p><img src='/span.jpg' alt='The rusted beams under the eastern span.'></p>"
+        + "<p>The rusted beams under the eastern span.</p>" + P1.replace("Tuesday", "Monday")));
+    assertThat(md).contains("![The rusted beams under the eastern span.](https://example.com/span.jpg)")
+        .contains("Shop owners");
+    assertThat(md.split("The rusted beams", -1)).hasSize(2);
+  }
+
+  @Test
+  void aHeadlineOrParagraphThatMerelyDescribesAPictureStays() {
+    // The headline and the standfirst often repeat the lead picture's alt; a paragraph near a picture says more
+    // than its alt.
+    String md = md(page("<h2>Old bridge closed to cars</h2><p><img src='/b.jpg' alt='The city closes its old bridge "
+        + "to cars.'></p><p>The city closes its old bridge to cars.</p>" + P1 + "<p><img src='/f.jpg' alt='The ferry'>"
+        + "</p><p>The ferry runs every twenty minutes from the north bank to the market.</p>" + P2 + P3));
+    assertThat(md).contains("## Old bridge closed to cars").contains("\n\nThe city closes its old bridge to cars.")
+        .contains("The ferry runs every twenty minutes");
+  }
+
+  @Test
+  void aClosingAppealSetAsAHeadingLeavesWithItsBox() {
+    // Magazines close with a titled box: "Unterstütze uns mit 2,50!", "Stay up-to-date on our work."
+    String md = md(page(P1 + P2 + P3 + "<h2>Stay up-to-date on our work.</h2><p>Get our weekly email.</p>"));
+    assertThat(md).contains("Shop owners").doesNotContain("Stay up-to-date").doesNotContain("weekly email");
+  }
+
+  @Test
+  void aSectionHeadingThatTalksAboutSupportStays() {
+    // A last section of the article titled with the same verbs is the article's.
+    String md = md(page(P1 + P2 + "<h2>Who will support the repairs</h2>" + P3));
+    assertThat(md).contains("## Who will support the repairs").contains("Shop owners");
+  }
+
+  @Test
+  void aMoreFromOrAlsoOnLabelOverTeasersLeaves() {
+    // Portals: "Auch auf example.de" / "More from the city desk" over a few teaser lines after the article.
+    String md = md(page(P1 + P2 + P3 + "<h3>Auch auf example.de</h3><div><span>Ten ferries worth a ride</span></div>"
+        + "<h3>More from the city desk</h3><div><span>The market moves to the square</span></div>"));
+    assertThat(md).contains("Shop owners").doesNotContain("Auch auf").doesNotContain("Ten ferries")
+        .doesNotContain("More from").doesNotContain("The market moves");
   }
 }

@@ -23,11 +23,14 @@ import org.junit.jupiter.api.Test;
  * the labels never contain, and with the headline that repeats the title left out of the body too: 0.9931 when
  * issue 20 started (0.9917 with the headline kept, as the converter then did without the title line).
  *
- * <p>The floor below is lower, 0.9869, by choice: two rules that human labels ask for cost agreement with
+ * <p>The floor below is lower, 0.9855, by choice: three rules that human labels ask for cost agreement with
  * Readability. Image captions and photo credits leave the Markdown (Readability keeps them; the human labels of
- * Trafilatura's set count them as boilerplate), about 0.0034 here; and short paragraphs that are mostly a link
- * to another story ("Read more: …", "Related: …") leave too, about 0.0024. On the independent labels the two
- * gain about 0.012 of F1. The remaining gap is content the labels and this extractor deliberately disagree
+ * Trafilatura's set count them as boilerplate), about 0.0034 here; short paragraphs that are mostly a link
+ * to another story ("Read more: …", "Related: …") leave too, about 0.0024; and the Chinese, Japanese and Korean
+ * labels of related boxes take the qq page's "精彩视频推荐" (recommended videos) box with the rights line and the
+ * relevance poll under it, which Readability keeps, about 0.0014. On the independent labels the first two gain
+ * about 0.012 of F1; the third is a gap in the label lists (no CJK words), which that set's few CJK pages do not
+ * show. The remaining gap is content the labels and this extractor deliberately disagree
  * on: reader comments, a newsletter sign-up box, a site-wide disclaimer (which Readability keeps and human
  * labels leave out), and sections Readability lost (the mercurial page's "Example 1").
  *
@@ -73,8 +76,8 @@ final class HtmlToMarkdownCorpusTest {
     assertThat(meanBigram).as("mean bigram F1%n%s", report).isGreaterThanOrEqualTo(BIGRAM_FLOOR);
   }
 
-  /** The level reached (0.98700), rounded down: a regression guard (see the class comment for why not 0.9931). */
-  static final double TOKEN_FLOOR = 0.9869;
+  /** The level reached (0.98554), rounded down: a regression guard (see the class comment for why not 0.9931). */
+  static final double TOKEN_FLOOR = 0.9855;
   /** Issue 4's bigram F1 target, met. */
   static final double BIGRAM_FLOOR = 0.98;
 
