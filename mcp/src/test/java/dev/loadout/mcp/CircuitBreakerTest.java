@@ -110,4 +110,70 @@ class CircuitBreakerTest {
     assertThat(CircuitBreaker.Move.legal(BreakerState.CLOSED, BreakerState.HALF_OPEN)).isFalse();
     assertThat(CircuitBreaker.Move.legal(BreakerState.OPEN, BreakerState.HALF_OPEN)).isTrue();
   }
+
+  @Test
+  void aCapBelowTheFirstCooldownIsRaisedToItAndADoublingThatMeetsTheCapExactlyIsKept() {
+    CircuitBreaker low = new CircuitBreaker("g1/8", clock, FIRST, Duration.ofSeconds(10), 3, (from, to, at) -> { });
+    low.onConnectFailure();
+    clock.advance(FIRST);
+    assertThat(low.tryProbe()).isTrue();
+    low.onConnectFailure();
+    assertThat(Duration.between(clock.instant(), low.until())).as("the cap is the first cooldown").isEqualTo(FIRST);
+
+    CircuitBreaker exact = new CircuitBreaker("g1/9", clock, FIRST, FIRST.multipliedBy(2), 3, (from, to, at) -> { });
+    exact.onConnectFailure();
+    clock.advance(FIRST);
+    assertThat(exact.tryProbe()).isTrue();
+    exact.onConnectFailure();
+    assertThat(Duration.between(clock.instant(), exact.until())).isEqualTo(FIRST.multipliedBy(2));
+  }
+
+  @Test
+  void theCountOfFailedCallsIsReadableAndAnAnsweredCallOrAResetClearsIt() {
+    breaker.onCallFailure();
+    breaker.onCallFailure();
+    assertThat(breaker.failures()).isEqualTo(2);
+    breaker.onConnectSuccess();
+    assertThat(breaker.failures()).as("a reconnect keeps the count").isEqualTo(2);
+    breaker.onCallAnswered();
+    assertThat(breaker.failures()).isZero();
+    breaker.onCallAnswered();
+    assertThat(breaker.failures()).as("answered with nothing to clear").isZero();
+    breaker.onCallFailure();
+    breaker.reset();
+    assertThat(breaker.failures()).isZero();
+    assertThat(breaker.onCallFailure()).isFalse();
+    assertThat(breaker.onCallFailure()).isFalse();
+    assertThat(breaker.onCallFailure()).as("three since the reset").isTrue();
+    assertThat(events).containsExactly("CLOSED>OPEN@0");
+  }
+
+  @Test
+  void anOpenBreakerIgnoresFailuresAndAnsweredCallsAndAConnectSuccessClosesIt() {
+    breaker.onConnectFailure();
+    Instant until = breaker.until();
+    clock.advance(Duration.ofSeconds(5));
+    breaker.onConnectFailure();
+    assertThat(breaker.until()).as("a second failure while open does not restart the quarantine").isEqualTo(until);
+    assertThat(breaker.onCallFailure()).isFalse();
+    breaker.onCallAnswered();
+    assertThat(breaker.state()).isEqualTo(BreakerState.OPEN);
+    breaker.onConnectSuccess();
+    assertThat(breaker.state()).isEqualTo(BreakerState.CLOSED);
+    assertThat(breaker.until()).isNull();
+    assertThat(events).containsExactly("CLOSED>OPEN@0", "OPEN>CLOSED@5");
+  }
+
+  @Test
+  void aHalfOpenBreakerWhoseProbeFailsReopensAndAResetFromHalfOpenCloses() {
+    breaker.onConnectFailure();
+    clock.advance(FIRST);
+    assertThat(breaker.tryProbe()).isTrue();
+    breaker.onCallAnswered();
+    assertThat(breaker.state()).as("an answered call is no probe result").isEqualTo(BreakerState.HALF_OPEN);
+    breaker.reset();
+    assertThat(breaker.state()).isEqualTo(BreakerState.CLOSED);
+    breaker.reset();
+    assertThat(events).containsExactly("CLOSED>OPEN@0", "OPEN>HALF_OPEN@30", "HALF_OPEN>CLOSED@30");
+  }
 }
