@@ -176,4 +176,14 @@ class CircuitBreakerTest {
     breaker.reset();
     assertThat(events).containsExactly("CLOSED>OPEN@0", "OPEN>HALF_OPEN@30", "HALF_OPEN>CLOSED@30");
   }
+
+  @Test
+  void whatAnOperatorReadsOfABreakerSaysItsStateTheEndOfTheQuarantineAndTheFailedCalls() {
+    assertThat(breaker.toString()).isEqualTo("CircuitBreaker{g1/7 CLOSED}");
+    breaker.onCallFailure();
+    assertThat(breaker.toString()).isEqualTo("CircuitBreaker{g1/7 CLOSED, 1 failed calls}");
+    breaker.onConnectFailure();
+    assertThat(breaker.isClosed()).isFalse();
+    assertThat(breaker.toString()).isEqualTo("CircuitBreaker{g1/7 OPEN until 2026-03-01T12:00:30Z}");
+  }
 }
