@@ -6,7 +6,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.loadout.core.AccumulatedCalls.Incomplete;
 import dev.loadout.core.AccumulatedCalls.Reason;
-import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -19,15 +18,8 @@ import org.junit.jupiter.params.provider.EnumSource;
  */
 class StreamEventsTest {
 
-  /** Feeds events in order, recording after which event each call came out. */
   private static List<String> feed(ToolCallAccumulator acc, String... events) {
-    List<String> log = new ArrayList<>();
-    for (int i = 0; i < events.length; i++) {
-      for (ToolCall c : acc.accept(events[i])) {
-        log.add(i + ":" + c.id() + ":" + c.name() + ":" + c.arguments());
-      }
-    }
-    return log;
+    return ToolCallAccumulatorTest.feed(acc, events);
   }
 
   private static String chat(String choices) {

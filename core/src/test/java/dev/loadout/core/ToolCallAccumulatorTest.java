@@ -19,8 +19,8 @@ import org.junit.jupiter.params.provider.EnumSource;
  */
 class ToolCallAccumulatorTest {
 
-  /** Feeds events in order, recording after which event each call came out. */
-  private static List<String> feed(ToolCallAccumulator acc, String... events) {
+  /** Feeds events in order, recording after which event each call came out; shared with StreamEventsTest. */
+  static List<String> feed(ToolCallAccumulator acc, String... events) {
     List<String> log = new ArrayList<>();
     for (int i = 0; i < events.length; i++) {
       for (ToolCall c : acc.accept(events[i])) {
