@@ -27,7 +27,7 @@ final class Listeners {
   /** Reports a connect with empty strings for what it lacks, as {@link McpEventListener#onConnect} promises. */
   void connect(Pool.Key key, String transport, String code) {
     try {
-      listener.onConnect(key.guildId() == null ? "" : key.guildId(), key.registrationId(),
+      listener.onConnect(guild(key), key.registrationId(),
           transport == null ? "" : transport, code == null ? "" : code);
     } catch (RuntimeException e) {
       contain("onConnect", e);
@@ -37,10 +37,15 @@ final class Listeners {
   /** Reports the end of an established connection, with an empty guild for a host server. */
   void disconnect(Pool.Key key, String code) {
     try {
-      listener.onDisconnect(key.guildId() == null ? "" : key.guildId(), key.registrationId(), code);
+      listener.onDisconnect(guild(key), key.registrationId(), code);
     } catch (RuntimeException e) {
       contain("onDisconnect", e);
     }
+  }
+
+  /** The guild as the listener's events promise it: empty for a host server. */
+  private static String guild(Pool.Key key) {
+    return key.guildId() == null ? "" : key.guildId();
   }
 
   /** A listener that throws is logged once per event: a broken listener must not flood the log on every connect. */

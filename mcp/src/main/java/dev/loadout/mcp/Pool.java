@@ -248,11 +248,11 @@ final class Pool {
         h.reconnecting.set(false); // quarantined: the probe takes over
       }
     }
+    // Heard by the operator before any caller sees its call fail.
+    listeners.disconnect(c.target.key(), reason.code);
     // Only now do the calls in flight fail: the turn a bot takes after such a failure must find the server
     // reconnecting or quarantined, never healthy-looking and connectable on the user's turn. And before the
     // connection leaves the pool, whose closing of the client would fail them first, as a closed session.
-    // Heard by the operator before any caller sees its call fail.
-    listeners.disconnect(c.target.key(), reason.code);
     c.failCalls();
     pool.asMap().remove(c.target.key(), c);
     LOG.info("MCP {} ('{}') lost its connection ({}); reconnecting in the background", c.target.key().describe(),

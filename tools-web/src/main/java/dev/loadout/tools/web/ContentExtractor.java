@@ -405,4 +405,3 @@ final class ContentExtractor {
     return s.contains("display:none") || s.contains("visibility:hidden");
   }
 }
-
