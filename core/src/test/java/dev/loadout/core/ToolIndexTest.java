@@ -11,7 +11,8 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * {@link ToolIndex}, the local search over deferred tools: how text becomes terms (camelCase, digits, stop words), which
- * word forms meet, and how a query ranks (BM25's idf, everyday words at half weight, the limit).
+ * word forms meet, and how a query ranks (BM25F: idf, field weights, a source as part of the name, related words at
+ * half weight, the limit).
  */
 class ToolIndexTest {
   private static final HiddenTool.Reason DEFERRED = new HiddenTool.Reason("deferred_tool", "test", "test");
@@ -21,6 +22,16 @@ class ToolIndexTest {
     List<DeferredTool> tools = new ArrayList<>();
     for (int i = 0; i < namesAndTexts.length; i += 2) {
       tools.add(new DeferredTool(namesAndTexts[i], DEFERRED, Optional.empty(), namesAndTexts[i + 1]));
+    }
+    return new ToolIndex(tools);
+  }
+
+  /** Tools named by the first of each triple, from the source of the second (none when empty), described by the third. */
+  private static ToolIndex indexWithSources(String... triples) {
+    List<DeferredTool> tools = new ArrayList<>();
+    for (int i = 0; i < triples.length; i += 3) {
+      tools.add(new DeferredTool(triples[i], DEFERRED, Optional.of(triples[i + 1]).filter(s -> !s.isEmpty()),
+          triples[i + 2]));
     }
     return new ToolIndex(tools);
   }
@@ -58,6 +69,13 @@ class ToolIndexTest {
     assertThat(ToolIndex.terms("")).isEmpty();
     assertThat(ToolIndex.terms("Please, can you get me the tool?")).isEmpty();
     assertThat(ToolIndex.terms("--ban!")).containsExactly("ban");
+  }
+
+  @Test
+  void questionAndFillerWordsLeaveNoTermsButWhoAndDoneStay() {
+    assertThat(ToolIndex.terms("what's how does it do, where's all of them?")).isEmpty();
+    assertThat(ToolIndex.terms("I'll see what you've done")).containsExactly("see", "don");
+    assertThat(ToolIndex.terms("who has access")).containsExactly("who", "access");
   }
 
   // ---- which forms meet
@@ -126,5 +144,66 @@ class ToolIndexTest {
     ToolIndex index = index("alpha", "create", "bravo", "issue");
     assertThat(search(index, "make issue", 5)).containsExactly("bravo", "alpha");
     assertThat(search(index, "make", 5)).containsExactly("alpha");
+  }
+
+  @Test
+  void aQuestionWordPullsInNoToolOfAVerb() {
+    // "what" once stood for list: "what's 17 percent of 2340" found every list tool before the calculator.
+    ToolIndex index = index("k8s_list_pods", "Lists the pods of a namespace.", "list_reminders", "Lists the reminders.",
+        "calculate", "Evaluates a mathematical expression, such as a percent of a number.");
+    assertThat(search(index, "what's 17 percent of 2340", 5)).containsExactly("calculate");
+    assertThat(search(index, "what", 5)).isEmpty();
+  }
+
+  @Test
+  void theDescriptionsFirstLineWeighsMoreThanTheParameters() {
+    // Both say "reaction" once: alpha in what it does, bravo in a parameter's description.
+    ToolIndex index = index("alpha", "Adds a reaction to a post.\npost: the post", "bravo",
+        "Pins a post in its place.\nreaction: the reaction to show beside it");
+    assertThat(search(index, "reaction", 5)).containsExactly("alpha", "bravo");
+    assertThat(search(index, "pins", 5)).containsExactly("bravo");
+  }
+
+  @Test
+  void aToolsSourceCountsAsPartOfItsName() {
+    // GitHub's add_issue_comment does not say "github"; naming the server finds it first, naming the other finds that.
+    ToolIndex index = indexWithSources("add_issue_comment", "github", "Add a comment to an existing issue",
+        "linear_add_comment", "linear", "Adds a comment to a Linear issue.", "add_reaction", "",
+        "Adds a reaction to a comment.");
+    assertThat(search(index, "comment on the github issue", 5)).first().isEqualTo("add_issue_comment");
+    assertThat(search(index, "comment on the linear issue", 5)).first().isEqualTo("linear_add_comment");
+    assertThat(search(index, "github", 5)).containsExactly("add_issue_comment");
+  }
+
+  @Test
+  void aSourceTheNameAlreadySaysCountsOnce() {
+    // Equal text and equal weight for "slack": the tie goes by name, where counting the source twice would put
+    // slack_post_message first.
+    ToolIndex index = indexWithSources("slack_post_message", "slack", "Posts a message.", "post_message", "slack",
+        "Posts a message.");
+    assertThat(search(index, "slack", 5)).containsExactly("post_message", "slack_post_message");
+  }
+
+  @Test
+  void aRelatedWordFindsTheToolThatSaysWhatTheUserMeans() {
+    ToolIndex index = index("get_weather", "Returns the current weather for a place.", "create_poll",
+        "Creates a poll with options.", "currency_convert", "Converts an amount between currencies.", "get_time",
+        "Returns the current time for a place.");
+    assertThat(search(index, "is it raining in London", 5)).containsExactly("get_weather");
+    assertThat(search(index, "let's vote on dinner", 5)).containsExactly("create_poll");
+    assertThat(search(index, "250 pounds in yen", 5)).containsExactly("currency_convert");
+    // A place alone is no weather question, and a related word never outranks the word itself.
+    assertThat(search(index, "London", 5)).isEmpty();
+    assertThat(search(index, "rain or time", 5)).containsExactly("get_time", "get_weather");
+  }
+
+  @Test
+  void relatedWordsGoFromWhatAUserSaysToWhatAToolSaysNotBack() {
+    // "vote" finds a poll tool (after the tool that says "vote"), but "poll" does not find a tool that only says "vote".
+    ToolIndex index = index("create_poll", "Creates a poll.", "count_votes", "Counts each vote.");
+    assertThat(search(index, "vote", 5)).containsExactly("count_votes", "create_poll");
+    assertThat(search(index, "poll", 5)).containsExactly("create_poll");
+    assertThat(RelatedWords.BY_STEM.get("vot")).contains("poll");
+    assertThat(RelatedWords.BY_STEM).doesNotContainKey("poll");
   }
 }

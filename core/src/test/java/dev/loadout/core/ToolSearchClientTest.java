@@ -58,7 +58,8 @@ class ToolSearchClientTest {
       assertThat(turn.toolCosts(Dialect.ANTHROPIC, String::length).tools()).extracting(ToolCosts.Tool::name)
           .containsExactly("send_message", "search_tools");
 
-      assertThat(turn.anthropicToolReferences("toolu_01", "open a github issue").toString()).isEqualTo(
+      // One match: "open a github issue" would find list_commits too, since a tool's source counts as its name.
+      assertThat(turn.anthropicToolReferences("toolu_01", "open an issue").toString()).isEqualTo(
           "{\"type\":\"tool_result\",\"tool_use_id\":\"toolu_01\",\"content\":[{\"type\":\"tool_reference\","
               + "\"tool_name\":\"create_issue\"}]}");
       assertThat(turn.anthropicToolReferences("toolu_02", "bake a cake").toString()).isEqualTo(
@@ -94,7 +95,7 @@ class ToolSearchClientTest {
       String createIssue = new String(ToolRenderer.tool(Dialect.OPENAI_RESPONSES, turn.deferral().specs.get(0)),
           java.nio.charset.StandardCharsets.UTF_8);
       assertThat(createIssue).startsWith("{\"type\":\"function\",\"name\":\"create_issue\"");
-      assertThat(turn.openAiToolSearchOutput("call_01", "open a github issue").toString()).isEqualTo(
+      assertThat(turn.openAiToolSearchOutput("call_01", "open an issue").toString()).isEqualTo(
           "{\"type\":\"tool_search_output\",\"call_id\":\"call_01\",\"execution\":\"client\",\"status\":\"completed\","
               + "\"tools\":[" + createIssue + "]}");
       assertThat(turn.openAiToolSearchOutput("call_02", "bake a cake").toString()).isEqualTo(

@@ -10,7 +10,9 @@ import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -68,27 +70,33 @@ class ToolSearchNumbersTest {
   }
 
   /**
-   * The held-out set: written from the tool list alone after the ranker was fixed, in a user's own words rather than a
-   * model's, and never used to change the ranker. Its floor is what the ranker reached when the set was first measured
-   * (a regression guard, not a target); the issue's 95 % target is met on the labelled set above.
+   * The second set, {@code tool-search-heldout.tsv}: written from the tool list alone after the ranker was fixed, in a
+   * user's own words rather than a model's. It was held out until 2026-12-02, when it became a development set: the
+   * ranker's filler words, field weights, source-in-the-name and related words ({@link RelatedWords}) were tuned
+   * against its misses, so it overstates quality as the labelled set does. Its floor is what the ranker reached then
+   * (a regression guard, not a target); the issue's 95 % target is met on the labelled set above, and only a set
+   * written blind of the ranker tells how it generalises.
    */
   @Test
-  void onTheHeldOutQueriesTheIntendedToolIsInTheTopFiveAsOftenAsWhenTheSetWasWritten() throws IOException {
-    assertThat(topFive("/tool-search-heldout.tsv", "held-out")).isGreaterThanOrEqualTo(HELD_OUT_FLOOR);
+  void onTheSecondSetTheIntendedToolIsInTheTopFiveAsOftenAsWhenTheRankerWasLastTuned() throws IOException {
+    assertThat(topFive("/tool-search-heldout.tsv", "dev set")).isGreaterThanOrEqualTo(SECOND_SET_FLOOR);
   }
 
   /**
-   * Top-5 accuracy of the held-out set when first measured (97 of 144, 67.4 %; top-1 59, 41.0 %), with the ranker as it
-   * was: far below the labelled set's 97.0 %, whose everyday-words table was written from that set's misses.
+   * Top-5 accuracy of the second set when the ranker was last tuned against it (132 of 144, 91.7 %; top-1 89,
+   * 61.8 %), rounded down. When it was still held out it stood at 97 (67.4 %; top-1 59, 41.0 %).
    */
-  private static final double HELD_OUT_FLOOR = 0.67;
+  private static final double SECOND_SET_FLOOR = 0.91;
 
   /** Top-5 accuracy over a labelled set, printed with top-1 and every miss; each query must name a guild tool. */
   private double topFive(String resource, String label) throws IOException {
+    // Each MCP-style tool carries its server as its source, as a turn's deferral gives it; built-ins have none.
+    Map<String, String> sources = new HashMap<>();
+    guild.sources.forEach(source -> source.tools().forEach(t -> sources.put(t.spec().name(), source.id())));
     List<DeferredTool> tools = new ArrayList<>();
     for (ToolSpec s : guild.all) {
-      tools.add(new DeferredTool(s.name(), new HiddenTool.Reason("deferred_tool", "all", "test"), Optional.empty(),
-          ToolIndex.searchText(s)));
+      tools.add(new DeferredTool(s.name(), new HiddenTool.Reason("deferred_tool", "all", "test"),
+          Optional.ofNullable(sources.get(s.name())), ToolIndex.searchText(s)));
     }
     ToolIndex index = new ToolIndex(tools);
     List<String[]> queries = queries(resource);
