@@ -188,7 +188,14 @@ final class ToolIndex {
     return text.toString();
   }
 
-  /** The terms of a text, in order, repeats kept. */
+  /**
+   * Signs that stand for a word, and the word: "17%" asks for a percentage, "£250" for pounds, as a tool description
+   * spells them out.
+   */
+  private static final String SYMBOLS = "%$€£¥";
+  private static final String[] SYMBOL_WORDS = {"percent", "dollar", "euro", "pound", "yen"};
+
+  /** The terms of a text, in order, repeats kept; a sign that stands for a word ({@code %}) gives that word. */
   static List<String> terms(String text) {
     List<String> out = new ArrayList<>();
     int n = text.length();
@@ -205,6 +212,10 @@ final class ToolIndex {
       } else if (!word && start >= 0) {
         add(out, text.substring(start, i));
         start = -1;
+      }
+      int symbol = word ? -1 : SYMBOLS.indexOf(c);
+      if (symbol >= 0) {
+        add(out, SYMBOL_WORDS[symbol]);
       }
     }
     return out;

@@ -78,6 +78,14 @@ class ToolIndexTest {
     assertThat(ToolIndex.terms("who has access")).containsExactly("who", "access");
   }
 
+  @Test
+  void aSignThatStandsForAWordGivesTheWord() {
+    assertThat(ToolIndex.terms("17% of £250")).containsExactly("17", "percent", "pound", "250");
+    assertThat(ToolIndex.terms("$5 or 5€, ¥")).containsExactly("dollar", "5", "5", "euro", "yen");
+    // Other signs stay punctuation.
+    assertThat(ToolIndex.terms("a+b=c & d")).containsExactly("b", "c");
+  }
+
   // ---- which forms meet
 
   @ParameterizedTest(name = "{0} -> {1}")
