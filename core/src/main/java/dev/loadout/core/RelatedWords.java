@@ -23,7 +23,7 @@ final class RelatedWords {
       // The verbs of tools.
       "create: make new add write start open file put jot draft build raise register",
       "generate image: draw paint sketch imagine",
-      "list get: show view see display check",
+      "list: show view see display check",
       "search: find look dig locate hunt lookup seek",
       "update: edit change modify fix adjust correct tweak reschedule alter",
       "delete: remove erase trash wipe scrap discard",
@@ -40,7 +40,7 @@ final class RelatedWords {
       "recent: lately latest recently",
       "compare: difference diff versus vs",
       "retry: rerun redo",
-      "schedule: later weekday daily weekly recurring every",
+      "schedule: later weekday daily weekly recurring",
       "navigate: go visit browse",
       "click: press tap hit",
       "type: enter fill input",
@@ -79,7 +79,7 @@ final class RelatedWords {
       "unit: kilometer km mile meter metre cm inch foot feet yard kg kilogram gram lb ounce liter litre gallon "
           + "celsius fahrenheit kelvin mph",
       "directions route: drive driving walk walking commute distance far travel trip",
-      "time: am pm oclock",
+      "time: pm oclock",
       "timer: countdown pomodoro alarm stopwatch",
       "random: pick choose winner raffle lottery shuffle coin flip",
       "code: python javascript js script snippet program execute compile java ruby",
