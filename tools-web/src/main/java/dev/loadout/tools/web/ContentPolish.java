@@ -120,6 +120,23 @@ final class ContentPolish {
       + "|コメントはまだありません|이\\s?(?:기사|글)(?:가|이)\\s?도움이\\s?되(?:었|셨)나요|댓글이\\s?없습니다)"
       // A rating prompt ends in its stars.
       + "[\\s:.!?…()？。！*★☆]*$");
+  /**
+   * A row of the page's tools, anywhere in the content: print ("Rezept drucken", "Print this page", "Imprimer cette
+   * page"), save as PDF ("Dieses Skript als PDF herunterladen"), save to Pinterest, the permalink, the share verbs
+   * ("teilen twittern E-Mail") and the way back ("zurück zur Listenansicht", "Back to top"). Only a line made of such
+   * items and nothing else: a sentence that mentions printing is prose.
+   */
+  static final Pattern PAGE_TOOLS = Pattern.compile("(?iu)^(?:[\\s|·•/↑←«»>-]*(?:"
+      + "(?:(?:rezept|artikel|seite|beitrag) )?(?:aus)?drucken|print(?: this)?(?: page| article| recipe| post)?"
+      + "|imprimer(?: cette page| l['’]article)?|imprimir(?: página)?|stampa"
+      + "|(?:(?:dieses?n?|den|das|die) \\p{L}+ )?als pdf (?:herunterladen|speichern|downloaden)|(?:download|save)(?: as)? pdf"
+      + "|pdf (?:herunterladen|download)|permal(?:ink|ien)\\s*:?(?:\\s*https?://\\S+)?"
+      + "|(?:bei|auf) pinterest (?:speichern|merken|pinnen)|(?:save|pin) (?:it )?(?:to|on) pinterest"
+      + "|teilen|twittern|tweet|share|e-?mail"
+      + "|zurück(?: zu[rm]? (?:listenansicht|übersicht|startseite|liste|newsübersicht|artikelübersicht))?"
+      + "|back to (?:top|overview|the list|list)|nach oben|retour(?: en haut)?|volver(?: arriba)?))+[\\s.!:]*$");
+  /** A row of tools is short: a few words. */
+  private static final int PAGE_TOOLS_TEXT = 60;
   /** Prose that ends a related box: a paragraph this long ({@link #readingLength}) with few links. */
   private static final int PROSE_TEXT = 150;
   /** What a Chinese, Japanese or Korean character counts for in {@link #readingLength}. */
@@ -342,6 +359,12 @@ final class ContentPolish {
       Element e = leaves.get(i);
       NodeStats.Stat s = stats.get(e);
       String tag = e.normalName();
+      if (s.text < PAGE_TOOLS_TEXT && !heading(tag) && PAGE_TOOLS.matcher(stats.text(e)).matches()) {
+        // A row of print, PDF, share and back links (links or not): the page's tools, wherever the template put them.
+        dropped.add(e);
+        removed += s.text;
+        continue;
+      }
       if (s.text >= 80 || s.link * 2 > s.text) {
         before += s.text;
         continue;
