@@ -60,13 +60,15 @@ final class ContentCleaner {
    * comes last, after a bar or in brackets; a paragraph of the story does not end so.
    */
   private static final Pattern CREDITED_CAPTION = Pattern.compile(
-      "(?iu)(?:\\s[|•]\\s*©|\\(\\s*(?:©|(?:fotos?|photos?|bilder?|images?|credits?|grafik)\\s*:))[^()|]{1,80}\\)?\\s*$");
+      "(?iu)(?:\\s[|•]\\s*©|\\(\\s*(?:©|(?:fotos?|photos?|bilder?|images?|credits?|grafik)\\s*:))"
+          + "[^()|]{1,80}\\)?\\s*$");
   /**
    * A figure's numbered or labelled caption in a report or a how-to: "Abbildung 4: classic weak layer …", "Abb. 2:",
    * "Figure 3.", "Fig. 1:", "Grafik:", "Schaubild 2:". It says what the picture shows, like a figcaption.
    */
   private static final Pattern FIGURE_LABEL = Pattern.compile(
-      "(?iu)^\\(?\\s*(?:abbildung|abb\\.|figure|fig\\.|grafik|schaubild|illustration|figura|ilustración)\\s*\\d*[a-z]?\\s*[:.]\\s");
+      "(?iu)^\\(?\\s*(?:abbildung|abb\\.|figure|fig\\.|grafik|schaubild|illustration|figura|ilustración)"
+          + "\\s*\\d*[a-z]?\\s*[:.]\\s");
 
   private ContentCleaner() {}
 

@@ -561,7 +561,8 @@ final class ContentRulesTest {
     String md = md(page(P1 + "<p><img src='/a.jpg' alt=''></p><p>The eastern span on Monday. | © Example Agency/Jane "
         + "Roe</p>" + P2 + "<p>The ferry at noon. (Foto: Example Agency)</p>" + P3
         + "<p>The photographer, who took the pictures (and the video), said the span had rusted for years.</p>"));
-    assertThat(md).doesNotContain("eastern span on Monday").doesNotContain("ferry at noon").contains("![](https://example.com/a.jpg)")
+    assertThat(md).doesNotContain("eastern span on Monday").doesNotContain("ferry at noon")
+        .contains("![](https://example.com/a.jpg)")
         .contains("Cyclists and pedestrians").contains("Shop owners").contains("The photographer, who took");
   }
 
@@ -571,7 +572,8 @@ final class ContentRulesTest {
     String md = md(page(P1 + "<p><img src='/layer.jpg' alt=''><br><em>Abbildung 4: classic weak layer under the "
         + "fresh snow.</em></p>" + P2 + "<p>Figure 2. The beams as the engineers found them.</p>" + P3
         + "<p>The figure of 20 million, which the council quoted, covers the repair alone.</p>"));
-    assertThat(md).doesNotContain("Abbildung 4").doesNotContain("Figure 2.").contains("![](https://example.com/layer.jpg)")
+    assertThat(md).doesNotContain("Abbildung 4").doesNotContain("Figure 2.")
+        .contains("![](https://example.com/layer.jpg)")
         .contains("Shop owners").contains("The figure of 20 million");
   }
 
@@ -587,5 +589,41 @@ final class ContentRulesTest {
         .doesNotContain("Imprimer").doesNotContain("Permalien").doesNotContain("twittern")
         .doesNotContain("Listenansicht").contains("Cyclists and pedestrians").contains("Shop owners")
         .contains("The printers will share the cost.");
+  }
+
+  @Test
+  void anAppealsBoxTitledFurtherUpLeavesWithItsLinesButAnArticleSectionOnSupportStays() {
+    // Magazines and non-profits close with a box of a few short lines under a title that asks for support or
+    // sign-ups, set as a heading or in bold: "Apoya el periodismo incómodo", "Stay up-to-date on our work."
+    String md = md(page(P1 + P2 + P3 + "<p><b>Apoya el periodismo incómodo</b></p><p>Únete a nuestra comunidad.</p>"
+        + "<p>Cancela cuando quieras.</p><p>Te necesitamos.</p><p>Conoce cómo se financia.</p>"
+        + "<p><a href='/donate'>Donate now</a></p>"));
+    assertThat(md).contains("Shop owners").doesNotContain("Apoya").doesNotContain("Cancela")
+        .doesNotContain("Te necesitamos").doesNotContain("Donate");
+    String section = md(page(P1 + "<h2>Support the ferry</h2>" + P2 + P3 + "<p>The vote is in May.</p>"));
+    assertThat(section).contains("Support the ferry").contains("Cyclists and pedestrians")
+        .contains("The vote is in May.");
+  }
+
+  @Test
+  void aLastLineAskingTheReaderToFollowTheAuthorLeaves() {
+    // Blogs and tech sites end with the author's own appeal: "You can keep up with me on Twitter", "Folgt mir auf …".
+    String md = md(page(P1 + P2 + P3
+        + "<p>Senior editor. You can keep up with me on Twitter: <a href='/t'>@ann</a></p>"));
+    assertThat(md).contains("Shop owners").doesNotContain("keep up with me");
+    String story = md(page(P1 + P2 + "<p>Residents who follow me on the ferry each morning, the captain said, will "
+        + "soon know every buoy on the river by name, and many of them already do.</p>" + P3));
+    assertThat(story).contains("follow me on the ferry");
+  }
+
+  @Test
+  void aLineOfThePostsLabelledMetadataLeavesButASentenceWithAColonStays() {
+    // Blog and press templates: "News date : 04/21/2022 Category : Press Releases", "Aufrufe: 1120 | Tags: …".
+    String md = md(page("<p>News date : 04/21/2022 Category : <a href='/c'>Press Releases</a></p>" + P1 + P2 + P3
+        + "<p>Aufrufe: 1120 | Hinzugefügt von: Posh | Tags: <a href='/t'>Denken</a></p><p>Kommentare insgesamt: 0</p>"
+        + "<p>Release Date:</p><p>The date: the council meets on Friday to decide.</p>"));
+    assertThat(md).doesNotContain("News date").doesNotContain("Press Releases").doesNotContain("Aufrufe")
+        .doesNotContain("Kommentare insgesamt").doesNotContain("Release Date").contains("Shop owners")
+        .contains("The date: the council meets on Friday to decide.");
   }
 }
