@@ -54,6 +54,22 @@ final class ContentCleaner {
       "(?iu)^\\(?\\s*(?:fotos?|photos?|bilder?|titelbild|beitragsbild|images?|pictures?|credits?|cr[ée]dito?s?"
           + "|cr[ée]dits photos|quelle|source|fuente|fonte)\\s*:|^\\(?\\s*©|\\(©");
 
+  /**
+   * A caption that ends in its picture's credit, as news and sports sites print them under each photo: "Lee Elder at
+   * the Masters. | © Augusta National/Getty Images", "Die Übertragungszeiten im Überblick. (Foto: Getty)". The credit
+   * comes last, after a bar or in brackets; a paragraph of the story does not end so.
+   */
+  private static final Pattern CREDITED_CAPTION = Pattern.compile(
+      "(?iu)(?:\\s[|•]\\s*©|\\(\\s*(?:©|(?:fotos?|photos?|bilder?|images?|credits?|grafik)\\s*:))"
+          + "[^()|]{1,80}\\)?\\s*$");
+  /**
+   * A figure's numbered or labelled caption in a report or a how-to: "Abbildung 4: classic weak layer …", "Abb. 2:",
+   * "Figure 3.", "Fig. 1:", "Grafik:", "Schaubild 2:". It says what the picture shows, like a figcaption.
+   */
+  private static final Pattern FIGURE_LABEL = Pattern.compile(
+      "(?iu)^\\(?\\s*(?:abbildung|abb\\.|figure|fig\\.|grafik|schaubild|illustration|figura|ilustración)"
+          + "\\s*\\d*[a-z]?\\s*[:.]\\s");
+
   private ContentCleaner() {}
 
   /**
@@ -210,10 +226,35 @@ final class ContentCleaner {
         && s.linkDensity() >= TEASER_LINKS;
   }
 
-  /** A photo credit or source line on its own ("Foto: dpa", "Quelle: Landesregierung", "© Reuters"). */
+  /**
+   * A photo credit or source line on its own ("Foto: dpa", "Quelle: Landesregierung", "© Reuters"), or a caption
+   * that ends in its credit ({@link #CREDITED_CAPTION}) or starts with a figure's label ({@link #FIGURE_LABEL}): the
+   * lines news sites, reports and how-tos print under their pictures, in a paragraph or in its emphasis.
+   */
   private static boolean creditLine(Element c, String tag, NodeStats.Stat s, NodeStats stats) {
-    return (tag.equals("p") || tag.equals("div") || tag.equals("span")) && !s.blockChild && s.text > 0
-        && s.text < CREDIT_TEXT && CREDIT_LINE.matcher(stats.text(c)).find();
+    if (!(tag.equals("p") || tag.equals("div") || tag.equals("span") || tag.equals("em") || tag.equals("i"))
+        || s.blockChild || s.text == 0) {
+      return false;
+    }
+    String text = stats.text(c);
+    if (s.text < CREDIT_TEXT && !tag.equals("em") && !tag.equals("i") && CREDIT_LINE.matcher(text).find()) {
+      return true;
+    }
+    if (s.text >= FIGURE_TEXT || !CREDITED_CAPTION.matcher(text).find() && !FIGURE_LABEL.matcher(text).find()) {
+      return false;
+    }
+    // A paragraph holding the picture and its caption in an emphasis of its own keeps the picture: the emphasis is
+    // judged next. A caption written straight beside the picture takes it along.
+    return s.images == 0 || !captionApart(c, s, stats);
+  }
+
+  private static boolean captionApart(Element c, NodeStats.Stat s, NodeStats stats) {
+    for (Element child : Dom.children(c)) {
+      if (INLINE.contains(child.normalName()) && stats.get(child).text * 10 >= s.text * 9) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /**

@@ -94,7 +94,10 @@ final class ContentExtractor {
     return Collections.newSetFromMap(new IdentityHashMap<>());
   }
 
-  /** Removes what is never content in any mode: scripts, styles, embeds, form controls, hidden parts. */
+  /**
+   * Removes what is never content in any mode: scripts, styles, embeds, form controls, hidden parts. In the same
+   * rebuild of each child list, text written straight beside blocks becomes paragraphs of its own ({@link LooseText}).
+   */
   static void pruneAlways(Element body, WorkBudget budget) {
     // Iterative, parent by parent; a parent's doomed children go in one rebuild of its child list.
     List<Element> pending = new ArrayList<>();
@@ -133,7 +136,11 @@ final class ContentExtractor {
         }
         keep.add(n);
       }
-      if (spliced) {
+      if (LooseText.besideBlocks(e, keep)) {
+        List<Node> copy = new ArrayList<>(keep);
+        e.empty();
+        e.appendChildren(LooseText.wrapped(copy));
+      } else if (spliced) {
         List<Node> copy = new ArrayList<>(keep);
         e.empty();
         e.appendChildren(copy);

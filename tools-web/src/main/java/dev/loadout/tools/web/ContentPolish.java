@@ -120,6 +120,40 @@ final class ContentPolish {
       + "|コメントはまだありません|이\\s?(?:기사|글)(?:가|이)\\s?도움이\\s?되(?:었|셨)나요|댓글이\\s?없습니다)"
       // A rating prompt ends in its stars.
       + "[\\s:.!?…()？。！*★☆]*$");
+  /**
+   * A row of the page's tools, anywhere in the content: print ("Rezept drucken", "Print this page", "Imprimer cette
+   * page"), save as PDF ("Dieses Skript als PDF herunterladen"), save to Pinterest, the permalink, the share verbs
+   * ("teilen twittern E-Mail") and the way back ("zurück zur Listenansicht", "Back to top"). Only a line made of such
+   * items and nothing else: a sentence that mentions printing is prose.
+   */
+  static final Pattern PAGE_TOOLS = Pattern.compile("(?iu)^(?:[\\s|·•/↑←«»>-]*(?:"
+      + "(?:(?:rezept|artikel|seite|beitrag) )?(?:aus)?drucken|print(?: this)?(?: page| article| recipe| post)?"
+      + "|imprimer(?: cette page| l['’]article)?|imprimir(?: página)?|stampa"
+      + "|(?:(?:dieses?n?|den|das|die) \\p{L}+ )?als pdf (?:herunterladen|speichern|downloaden)"
+      + "|(?:download|save)(?: as)? pdf"
+      + "|pdf (?:herunterladen|download)|permal(?:ink|ien)\\s*:?(?:\\s*https?://\\S+)?"
+      + "|(?:bei|auf) pinterest (?:speichern|merken|pinnen)|(?:save|pin) (?:it )?(?:to|on) pinterest"
+      + "|teilen|twittern|tweet|share|e-?mail"
+      + "|zurück(?: zu[rm]? (?:listenansicht|übersicht|startseite|liste|newsübersicht|artikelübersicht))?"
+      + "|back to (?:top|overview|the list|list)|nach oben|retour(?: en haut)?|volver(?: arriba)?))+[\\s.!:]*$");
+  /**
+   * The post's metadata as labelled fields, which blog and press templates print above or under the text: "News date :
+   * 04/21/2022 Category : Press Releases", "Aufrufe: 1120 | Hinzugefügt von: Posh | Tags: …", "Kommentare insgesamt:
+   * 0", "Release Date:". A line made only of such fields, each a label from this list and a short value, that does not
+   * end like a sentence ("Date: the council meets on Friday." is one); the date, author and category belong in the
+   * page's metadata.
+   */
+  static final Pattern META_FIELDS = Pattern.compile("(?iu)^(?:[\\s|•·]*(?:news date|release date"
+      + "|publish(?:ed|ing) date"
+      + "|date|datum|categor(?:y|ies)|kategorien?|rubrik|tags?|schlagw[öo]rter|stichw[öo]rter|views|aufrufe|hits"
+      + "|zugriffe|gelesen|hinzugefügt von|added by|posted (?:on|in|by)|kommentare(?: insgesamt)?|comments|rating"
+      + "|bewertung|veröffentlicht(?: am)?|erstellt(?: am)?|published(?: on)?|catégories?|étiquettes|mots[- ]clés"
+      + "|categor[ií]as?|etiquetas)\\s*:(?:\\s*[^\\s|:][^|:]{0,59}?)??"
+      + "(?=\\s*$|\\s*[|•·]|\\s+\\p{L}[\\p{L} ]{0,20}\\s*:))+\\s*$");
+  /** A line of metadata fields is short. */
+  private static final int META_FIELDS_TEXT = 150;
+  /** A row of tools is short: a few words. */
+  private static final int PAGE_TOOLS_TEXT = 60;
   /** Prose that ends a related box: a paragraph this long ({@link #readingLength}) with few links. */
   private static final int PROSE_TEXT = 150;
   /** What a Chinese, Japanese or Korean character counts for in {@link #readingLength}. */
@@ -134,12 +168,15 @@ final class ContentPolish {
    * line at the very end, where templates put it, is judged.
    */
   static final Pattern APPEAL = Pattern.compile("(?iu)\\b(?:subscribe|subscribers?|sign(?:ing)? up|\\p{L}*newsletter"
-      + "|follow us|follow \\p{Lu}\\S* on|follow \\S+(?: \\S+){0,3} on (?:twitter|facebook|instagram|tiktok|linkedin|youtube|x\\b)"
+      + "|follow us|follow me on|keep up with (?:me|us) on|folgt? mir (?:gerne |doch )?auf|suivez-moi"
+      + "|follow \\p{Lu}\\S* on|follow \\S+(?: \\S+){0,3} on (?:twitter|facebook|instagram|tiktok|linkedin|youtube|x\\b)"
       + "|download (?:the|our)|get the app|support(?:ing)? (?:us|our)|help us (?:continue|keep)|straight to your (?:phone|inbox)"
       + "|never miss (?:the|a|an)|stay up[- ]to[- ]date|nichts (?:mehr )?(?:verpassen|versäumen)"
       + "|verpassen sie (?:keine|nichts)|letters? to the editor|submit a letter|(?:our|unse?re?n?|nuestro|notre|nostro) "
       + "(?:telegram|whatsapp|youtube)[- ]?(?:channel|kanal)"
       + "|(?:channel|kanal|canal) (?:on |auf |de |en )?(?:telegram|whatsapp|youtube)"
+      + "|donate (?:now|today|to us)|make a donation|jetzt spenden|spenden sie|faites un don|soutenez-nous"
+      + "|ap[oó]ya(?:nos| el periodismo| nuestro)|únete a nuestra comunidad"
       + "|abonnieren sie|folgen sie|folge uns|unterstütze|suscr[ií]b|s[ií]guenos|hazte miembro|abonnez|suivez-nous|iscriviti"
       + "|seguici|subskryb|subskrypc|obserwuj nas)"
       // Chinese, Japanese, Korean (no word boundaries there): follow us, scan to follow, download the app, subscribe.
@@ -155,6 +192,12 @@ final class ContentPolish {
       + "|publicité)\\s*(?:[-:.,|)*]|$)|\\b(?:contains (?:affiliate links|references to products)|affiliate links?|enthält (?:werbung"
       + "|affiliate)|werbung für|we recommend the best products|partnerlinks?|provisions-links?)\\b");
   private static final int APPEAL_BLOCKS = 3;
+  /**
+   * How far from the end the title of an appeal's box may sit (magazines' support and newsletter boxes run to a few
+   * short lines), provided what it takes along under it is at most a {@value #APPEAL_BOX_SHARE}th of the content.
+   */
+  private static final int APPEAL_BOX_BLOCKS = 8;
+  private static final int APPEAL_BOX_SHARE = 4;
   /** A caption that repeats an image's alt text is at least this long, and at most {@value #CAPTION_TEXT}. */
   private static final int ALT_CAPTION_TEXT = 15;
   private static final int CAPTION_TEXT = 400;
@@ -342,6 +385,13 @@ final class ContentPolish {
       Element e = leaves.get(i);
       NodeStats.Stat s = stats.get(e);
       String tag = e.normalName();
+      if (!heading(tag) && toolsOrFields(e, s, stats)) {
+        // A row of print, PDF, share and back links (links or not), or of the post's labelled metadata: the
+        // template's, wherever it put them.
+        dropped.add(e);
+        removed += s.text;
+        continue;
+      }
       if (s.text >= 80 || s.link * 2 > s.text) {
         before += s.text;
         continue;
@@ -390,6 +440,13 @@ final class ContentPolish {
     return removed;
   }
 
+  /** A row of the page's tools ({@link #PAGE_TOOLS}) or of the post's labelled metadata ({@link #META_FIELDS}). */
+  private static boolean toolsOrFields(Element e, NodeStats.Stat s, NodeStats stats) {
+    String text = stats.text(e).strip();
+    return s.text < PAGE_TOOLS_TEXT && PAGE_TOOLS.matcher(text).matches()
+        || s.text < META_FIELDS_TEXT && !sentenceEnd(text) && META_FIELDS.matcher(text).matches();
+  }
+
   /**
    * A short advertising disclosure ({@link #DISCLOSURE}) or note about the post ({@link #POST_NOTE}: its filing
    * line, rights line or the editor's disclaimer) among the first or last {@value #EDGE_BLOCKS} blocks: about the
@@ -423,15 +480,27 @@ final class ContentPolish {
    */
   private static int closingAppeals(List<Element> leaves, NodeStats stats, Set<Element> dropped) {
     int removed = 0;
-    for (int i = leaves.size() - 1; i >= Math.max(CLOSING_BODY, leaves.size() - APPEAL_BLOCKS); i--) {
+    int total = 0;
+    for (Element e : leaves) {
+      total += stats.get(e).text;
+    }
+    int after = 0; // text of the blocks after i
+    for (int i = leaves.size() - 1; i >= Math.max(CLOSING_BODY, leaves.size() - APPEAL_BOX_BLOCKS); i--) {
       Element e = leaves.get(i);
       NodeStats.Stat s = stats.get(e);
+      int below = after;
+      after += s.text;
       if (s.text >= APPEAL_TEXT || !APPEAL.matcher(stats.text(e)).find()) {
+        continue;
+      }
+      if (i < leaves.size() - APPEAL_BLOCKS && !(title(e, s, stats) && below * APPEAL_BOX_SHARE <= total)) {
+        // Further up, only the title of a box ("Apoya el periodismo incómodo", "Stay up-to-date on our work.") over a
+        // few short lines is an appeal; a sentence there is the article's.
         continue;
       }
       // A heading among the last blocks that appeals ("Unterstütze uns mit 2,50!") titles the appeal's box: the few
       // lines under it go with it.
-      int end = heading(e.normalName()) ? leaves.size() : i + 1;
+      int end = title(e, s, stats) ? leaves.size() : i + 1;
       for (int j = i; j < end; j++) {
         if (dropped.add(leaves.get(j))) {
           removed += stats.get(leaves.get(j)).text;
@@ -439,6 +508,22 @@ final class ContentPolish {
       }
     }
     return removed;
+  }
+
+  /**
+   * A heading, or a line set wholly in bold as templates title their boxes ("<b>Apoya el periodismo incómodo</b>").
+   */
+  private static boolean title(Element e, NodeStats.Stat s, NodeStats stats) {
+    if (heading(e.normalName())) {
+      return true;
+    }
+    for (Element c : Dom.children(e)) {
+      String tag = c.normalName();
+      if ((tag.equals("b") || tag.equals("strong")) && stats.get(c).text * 10 >= s.text * 9) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /**

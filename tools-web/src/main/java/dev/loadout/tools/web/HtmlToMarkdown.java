@@ -181,8 +181,9 @@ public final class HtmlToMarkdown {
     // Read before pruning: the JSON-LD sits in scripts, and bylines and datelines are about to be removed.
     JsonLd ld = JsonLd.of(doc, budget);
     PageMetadata metadata = Metadata.of(doc, ld);
-    // The headline that repeats the title is the title, not body text: it leaves the body in either mode (the
-    // title line carries it, or MarkdownPage.title() does).
+    // The headline that repeats the title leaves the body only when the title line carries it; without that line
+    // it is the one place the reader's headline is written, and it stays.
+    String shown = includeTitle ? title : "";
     Element body = doc.body();
     try {
       // Counted first (a walk without lookups), so that the measurement tables are sized once.
@@ -190,7 +191,7 @@ public final class HtmlToMarkdown {
       if (!extractMainContent || expected > LARGE_TREE) {
         ContentExtractor.pruneAlways(body, budget);
         NodeStats all = NodeStats.of(List.of(body), Set.of(), budget, expected);
-        return page(title, MarkdownRenderer.render(List.of(body), title, all, Set.of(), budget), false, metadata);
+        return page(title, MarkdownRenderer.render(List.of(body), shown, all, Set.of(), budget), false, metadata);
       }
       // Furniture is judged by its share of the page as served, hidden parts included; those measurements
       // are needed for nothing else, and a page of a million elements should not hold two sets at once.
@@ -214,15 +215,18 @@ public final class HtmlToMarkdown {
           best = relaxed;
         }
       }
-      String scripted = ScriptedArticle.markdown(ld, best.acceptable() ? best.textLength() : 0, title, base, budget);
+      String scripted = ScriptedArticle.markdown(ld, best.acceptable() ? best.textLength() : 0, shown, base, budget);
       if (scripted != null) {
         return page(title, scripted, true, metadata);
       }
-      if (!best.acceptable()) {
-        return page(title, fallbackText(body, furnitureOnly, budget), false, metadata);
+      String article = best.acceptable()
+          ? MarkdownRenderer.render(best.roots(), shown, best.stats(), best.dropped(), budget) : "";
+      if (article.isBlank()) {
+        // No article, or one whose measured text the Markdown does not show (text in elements the renderer leaves
+        // out, as in a script-driven widget): the page's text says more than an empty answer.
+        return page(title, fallbackText(body, strict, furnitureOnly, budget), false, metadata);
       }
-      return page(title, MarkdownRenderer.render(best.roots(), title, best.stats(), best.dropped(), budget),
-          true, metadata);
+      return page(title, article, true, metadata);
     } catch (WorkBudget.Exhausted stopped) {
       if (stopped.reason != WorkBudget.Reason.WORK) {
         throw stopped;
@@ -234,18 +238,43 @@ public final class HtmlToMarkdown {
 
   /**
    * The page's text when no article was found (a short post among menus, a product page, a page of teasers):
-   * without its navigation, sidebars, footers and the blocks named as such (the strict pass's furniture), which
-   * are the same on every page of a site and not what the reader came for. Unless that leaves less than a
-   * {@value #FALLBACK_KEPT_SHARE}th of the text: then the names misled, as they can on a page laid out as one
-   * big "sidebar", and the whole text is the honest answer.
+   * without its navigation, sidebars, footers and the blocks named as such (the strict pass's furniture), and
+   * without what the block clean-up ({@link ContentCleaner}, {@link ContentPolish}) takes out of an article: the
+   * share row, the related box, the comment prompt and the labels are the same boilerplate around a short post as
+   * around a long one. Each step is kept only if it leaves at least a {@value #FALLBACK_KEPT_SHARE}th of the text
+   * before it: otherwise the names or the rules misled, as they can on a page laid out as one big "sidebar", and
+   * the text before that step is the honest answer.
+   *
+   * @param stats the strict pass's measurements of the body, furniture set aside
    */
-  private static String fallbackText(Element body, Set<Element> furniture, WorkBudget budget) {
-    String all = PlainText.of(body, budget);
-    if (furniture.isEmpty()) {
-      return all;
+  private static String fallbackText(Element body, NodeStats stats, Set<Element> furniture, WorkBudget budget) {
+    String kept = PlainText.of(body, budget);
+    Set<Element> skipped = ContentExtractor.identitySet();
+    NodeStats measured = stats;
+    if (!furniture.isEmpty()) {
+      String withoutFurniture = PlainText.of(body, furniture, budget);
+      if (withoutFurniture.length() * FALLBACK_KEPT_SHARE >= kept.length()) {
+        kept = withoutFurniture;
+        skipped.addAll(furniture);
+      } else {
+        measured = NodeStats.of(List.of(body), Set.of(), budget, stats.size());
+      }
     }
-    String kept = PlainText.of(body, furniture, budget);
-    return kept.length() * FALLBACK_KEPT_SHARE >= all.length() ? kept : all;
+    List<Element> roots = List.of(body);
+    Set<Element> blocks = ContentExtractor.identitySet();
+    blocks.addAll(skipped);
+    if (ContentCleaner.clean(roots, measured, blocks, budget) > 0) {
+      String clean = PlainText.of(body, blocks, budget);
+      if (clean.length() * FALLBACK_KEPT_SHARE >= kept.length()) {
+        skipped = blocks;
+        kept = clean;
+      }
+    }
+    if (ContentPolish.polish(roots, measured, skipped, budget) == 0) {
+      return kept;
+    }
+    String clean = PlainText.of(body, skipped, budget);
+    return clean.length() * FALLBACK_KEPT_SHARE >= kept.length() ? clean : kept;
   }
 
   private static final int FALLBACK_KEPT_SHARE = 4;
@@ -334,9 +363,10 @@ public final class HtmlToMarkdown {
     }
 
     /**
-     * Whether to start the Markdown with the page title as {@code # Title} (default {@code true}). Either way
-     * a heading near the top that repeats the title is not written again in the body: without the title line
-     * the Markdown is the body alone, and the title is {@link MarkdownPage#title()}.
+     * Whether to start the Markdown with the page title as {@code # Title} (default {@code true}). With the
+     * title line, a heading near the top that repeats the title is not written again in the body; without it,
+     * the page's headline stays in the body where the page shows it, since nothing else in the Markdown carries
+     * it (the title is also {@link MarkdownPage#title()} either way).
      */
     public Builder includeTitle(boolean include) {
       this.includeTitle = include;

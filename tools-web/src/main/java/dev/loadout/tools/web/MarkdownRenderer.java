@@ -53,7 +53,11 @@ final class MarkdownRenderer {
     MarkdownRenderer r = new MarkdownRenderer(new MarkdownWriter(false, false), title, title.isEmpty(),
         stats, dropped, budget);
     for (Element root : roots) {
-      r.element(root);
+      if (!dropped.contains(root)) {
+        // A root can be dropped too: a sibling that joined the article as a paragraph of its own ("Comments are
+        // closed.") and that the clean-up then judged a widget's line.
+        r.element(root);
+      }
     }
     return r.w.finish();
   }

@@ -502,4 +502,128 @@ final class ContentRulesTest {
     assertThat(md).contains("Shop owners").doesNotContain("Auch auf").doesNotContain("Ten ferries")
         .doesNotContain("More from").doesNotContain("The market moves");
   }
+
+  @Test
+  void withoutAnArticleThePlainTextLeavesTheShareRowRelatedBoxAndCommentPromptToo() {
+    // A short post among menus, too short to be taken for an article: the fallback text goes through the same
+    // block clean-up as an article, so the share row, the related box and the comment prompt under the post leave.
+    String html = "<html><body><nav><a href='/'>Home</a></nav><div><h2>Sailing today</h2><p>Wind from the west.</p>"
+        + "<p>We reached the island by noon.</p><div class='sharedaddy'><h3>Share this:</h3><ul><li><a href='/t'>"
+        + "Twitter</a></li></ul></div><h3>Related posts</h3><p><a href='/r'>Sailing yesterday</a></p>"
+        + "<p>You must be logged in to post a comment.</p></div></body></html>";
+    MarkdownPage page = BODY.convert(html, BASE);
+    assertThat(page.extracted()).isFalse();
+    assertThat(page.markdown()).contains("Sailing today").contains("Wind from the west.")
+        .contains("We reached the island by noon.").doesNotContain("Share this").doesNotContain("Twitter")
+        .doesNotContain("Related posts").doesNotContain("Sailing yesterday").doesNotContain("logged in")
+        .doesNotContain("Home");
+  }
+
+  @Test
+  void withoutAnArticleAShortPostIsNotCleanedAway() {
+    // The clean-up is kept only when it leaves the post: a short post whose every line looks like a label stays.
+    String html = "<html><body><div><p>Open today.</p><p>Closed on Sundays.</p></div></body></html>";
+    assertThat(BODY.convert(html, BASE).markdown()).contains("Open today.").contains("Closed on Sundays.");
+  }
+
+  @Test
+  void textWrittenStraightIntoAContainerBesideBlocksIsJudgedLikeAParagraph() {
+    // Blog themes print "Comments are closed." (or a story typed with line breaks) straight into the post's
+    // container, beside its blocks: it reads as a paragraph of its own, and the widget-line rule sees it.
+    String md = md(page("<div class='post'>" + P1 + P2 + "Cyclists may use the ferry for free in March,<br>and the "
+        + "city, which runs it, will add a boat at weekends." + P3 + "Comments are closed.</div>"));
+    assertThat(md).contains("Cyclists may use the ferry for free in March,  \nand the city")
+        .contains("Shop owners").doesNotContain("Comments are closed");
+  }
+
+  @Test
+  void aSiblingThatJoinedTheArticleAndWasThenJudgedAWidgetLineIsNotWritten() {
+    // The theme prints "Comments are closed." as a paragraph beside the post's container; it joins the article as a
+    // sibling and the clean-up judges it, and a judged sibling is left out like a judged block inside.
+    String md = md("<html><head><title>Bridge closed</title></head><body><div id='page'><div class='post'>" + P1 + P2
+        + P3 + "</div><p class='nocomments'>Comments are closed.</p></div></body></html>");
+    assertThat(md).contains("Shop owners").doesNotContain("Comments are closed");
+  }
+
+  @Test
+  void anArticleWhoseMarkdownComesOutEmptyFallsBackToThePagesText() {
+    // Script-driven widgets can hold measured text that the Markdown never shows (here a title inside an svg-like
+    // custom element): an empty answer would say less than the page's text.
+    MarkdownPage page = BODY.convert("<html><body><div><p>Short line one of the recipe.</p></div>"
+        + "<div class='lightbox'><title>" + "A caption of the gallery, read by scripts only. ".repeat(5)
+        + "</title></div></body></html>", BASE);
+    assertThat(page.markdown()).contains("Short line one of the recipe.");
+  }
+
+  @Test
+  void aCaptionThatEndsInItsCreditLeavesButAParagraphThatQuotesAPhotographerStays() {
+    // News and sports sites: "… | © Agency/Photographer", "… (Foto: Agency)" under each picture, as a plain paragraph.
+    String md = md(page(P1 + "<p><img src='/a.jpg' alt=''></p><p>The eastern span on Monday. | © Example Agency/Jane "
+        + "Roe</p>" + P2 + "<p>The ferry at noon. (Foto: Example Agency)</p>" + P3
+        + "<p>The photographer, who took the pictures (and the video), said the span had rusted for years.</p>"));
+    assertThat(md).doesNotContain("eastern span on Monday").doesNotContain("ferry at noon")
+        .contains("![](https://example.com/a.jpg)")
+        .contains("Cyclists and pedestrians").contains("Shop owners").contains("The photographer, who took");
+  }
+
+  @Test
+  void aFiguresNumberedCaptionLeavesButASentenceAboutTheFigureStays() {
+    // Reports and how-tos: "Abbildung 4: …", "Figure 2. …" under a picture, in the paragraph or its emphasis.
+    String md = md(page(P1 + "<p><img src='/layer.jpg' alt=''><br><em>Abbildung 4: classic weak layer under the "
+        + "fresh snow.</em></p>" + P2 + "<p>Figure 2. The beams as the engineers found them.</p>" + P3
+        + "<p>The figure of 20 million, which the council quoted, covers the repair alone.</p>"));
+    assertThat(md).doesNotContain("Abbildung 4").doesNotContain("Figure 2.")
+        .contains("![](https://example.com/layer.jpg)")
+        .contains("Shop owners").contains("The figure of 20 million");
+  }
+
+  @Test
+  void aRowOfThePagesToolsLeavesWhereverItSitsButASentenceAboutPrintingStays() {
+    // Recipe, press and news templates: print, PDF, Pinterest, share and back links as a line of their own, at the
+    // top, between sections or at the end.
+    String md = md(page("<p><a href='/print'>Rezept drucken</a> Bei Pinterest speichern</p>" + P1
+        + "<p>Dieses Skript als PDF herunterladen</p>" + P2 + "<ul><li><b>Imprimer</b> Imprimer cette page</li>"
+        + "<li><b>Permalien</b> https://example.com/p/1</li></ul>" + P3 + "<p>teilen twittern E-Mail</p>"
+        + "<p>The printers will share the cost.</p><p><a href='/list'>zurück zur Listenansicht</a></p>"));
+    assertThat(md).doesNotContain("drucken").doesNotContain("Pinterest").doesNotContain("PDF")
+        .doesNotContain("Imprimer").doesNotContain("Permalien").doesNotContain("twittern")
+        .doesNotContain("Listenansicht").contains("Cyclists and pedestrians").contains("Shop owners")
+        .contains("The printers will share the cost.");
+  }
+
+  @Test
+  void anAppealsBoxTitledFurtherUpLeavesWithItsLinesButAnArticleSectionOnSupportStays() {
+    // Magazines and non-profits close with a box of a few short lines under a title that asks for support or
+    // sign-ups, set as a heading or in bold: "Apoya el periodismo incómodo", "Stay up-to-date on our work."
+    String md = md(page(P1 + P2 + P3 + "<p><b>Apoya el periodismo incómodo</b></p><p>Únete a nuestra comunidad.</p>"
+        + "<p>Cancela cuando quieras.</p><p>Te necesitamos.</p><p>Conoce cómo se financia.</p>"
+        + "<p><a href='/donate'>Donate now</a></p>"));
+    assertThat(md).contains("Shop owners").doesNotContain("Apoya").doesNotContain("Cancela")
+        .doesNotContain("Te necesitamos").doesNotContain("Donate");
+    String section = md(page(P1 + "<h2>Support the ferry</h2>" + P2 + P3 + "<p>The vote is in May.</p>"));
+    assertThat(section).contains("Support the ferry").contains("Cyclists and pedestrians")
+        .contains("The vote is in May.");
+  }
+
+  @Test
+  void aLastLineAskingTheReaderToFollowTheAuthorLeaves() {
+    // Blogs and tech sites end with the author's own appeal: "You can keep up with me on Twitter", "Folgt mir auf …".
+    String md = md(page(P1 + P2 + P3
+        + "<p>Senior editor. You can keep up with me on Twitter: <a href='/t'>@ann</a></p>"));
+    assertThat(md).contains("Shop owners").doesNotContain("keep up with me");
+    String story = md(page(P1 + P2 + "<p>Residents who follow me on the ferry each morning, the captain said, will "
+        + "soon know every buoy on the river by name, and many of them already do.</p>" + P3));
+    assertThat(story).contains("follow me on the ferry");
+  }
+
+  @Test
+  void aLineOfThePostsLabelledMetadataLeavesButASentenceWithAColonStays() {
+    // Blog and press templates: "News date : 04/21/2022 Category : Press Releases", "Aufrufe: 1120 | Tags: …".
+    String md = md(page("<p>News date : 04/21/2022 Category : <a href='/c'>Press Releases</a></p>" + P1 + P2 + P3
+        + "<p>Aufrufe: 1120 | Hinzugefügt von: Posh | Tags: <a href='/t'>Denken</a></p><p>Kommentare insgesamt: 0</p>"
+        + "<p>Release Date:</p><p>The date: the council meets on Friday to decide.</p>"));
+    assertThat(md).doesNotContain("News date").doesNotContain("Press Releases").doesNotContain("Aufrufe")
+        .doesNotContain("Kommentare insgesamt").doesNotContain("Release Date").contains("Shop owners")
+        .contains("The date: the council meets on Friday to decide.");
+  }
 }

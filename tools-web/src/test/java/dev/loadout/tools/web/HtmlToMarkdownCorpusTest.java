@@ -20,10 +20,13 @@ import org.junit.jupiter.api.Test;
  * The labels are Readability's own reviewed output, so this corpus measures agreement with Readability, which
  * an extractor cannot beat by construction; issue 20 made it a guard rather than the quality target (that is
  * {@link HtmlToMarkdownSegmentsTest}, on independent labels). Scored without the {@code # Title} line, which
- * the labels never contain, and with the headline that repeats the title left out of the body too: 0.9931 when
- * issue 20 started (0.9917 with the headline kept, as the converter then did without the title line).
+ * the labels never contain: 0.9931 when issue 20 started, with the headline that repeats the title left out of the
+ * body too. Since the lead's decision in issue 20 the body keeps that headline when the title line is off (nothing
+ * else in the Markdown then carries it, and a reader sees it), while Readability's labels leave it out as a
+ * duplicate of the title: on these pages that costs 0.0012 of agreement (0.9856 to 0.9844; ars, heise, qq and
+ * webmd most), and it is the only reason the floor below went from 0.9855 to 0.9843.
  *
- * <p>The floor below is lower, 0.9855, by choice: three rules that human labels ask for cost agreement with
+ * <p>The floor below is lower still by choice: three rules that human labels ask for cost agreement with
  * Readability. Image captions and photo credits leave the Markdown (Readability keeps them; the human labels of
  * Trafilatura's set count them as boilerplate), about 0.0034 here; short paragraphs that are mostly a link
  * to another story ("Read more: …", "Related: …") leave too, about 0.0024; and the Chinese, Japanese and Korean
@@ -76,8 +79,11 @@ final class HtmlToMarkdownCorpusTest {
     assertThat(meanBigram).as("mean bigram F1%n%s", report).isGreaterThanOrEqualTo(BIGRAM_FLOOR);
   }
 
-  /** The level reached (0.98554), rounded down: a regression guard (see the class comment for why not 0.9931). */
-  static final double TOKEN_FLOOR = 0.9855;
+  /**
+   * The level reached (0.98439), rounded down: a regression guard (see the class comment for why not 0.9931, and
+   * why not the 0.9855 of before the headline stayed in the body).
+   */
+  static final double TOKEN_FLOOR = 0.9843;
   /** Issue 4's bigram F1 target, met. */
   static final double BIGRAM_FLOOR = 0.98;
 

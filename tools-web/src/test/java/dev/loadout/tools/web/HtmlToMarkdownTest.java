@@ -143,13 +143,14 @@ final class HtmlToMarkdownTest {
   }
 
   @Test
-  void withoutTheTitleLineTheHeadlineLeavesTheBodyToo() {
-    // The headline is the title: without the title line the Markdown is the body alone, and the title is
-    // title(). That is what scoring extraction against labels without the title needs (issue 20).
+  void withoutTheTitleLineTheHeadlineStaysInTheBody() {
+    // Without the title line nothing else in the Markdown carries the headline the page shows, so the body keeps
+    // it where the page has it (once); title() still names the page.
     MarkdownPage page = HtmlToMarkdown.standard().newBuilder().includeTitle(false).build()
         .convert(ARTICLE_PAGE, BASE);
     assertThat(page.title()).isEqualTo("Moths at night");
-    assertThat(page.markdown()).startsWith("Moths fly at night").doesNotContain("Moths at night");
+    assertThat(page.markdown()).startsWith("# Moths at night\n\nMoths fly at night")
+        .containsOnlyOnce("Moths at night").contains("keep their backs to the light.");
   }
 
   private static final String LONG = "Moths fly at night, and most of them find their way by the moon, "
@@ -202,7 +203,18 @@ final class HtmlToMarkdownTest {
         + "<a href=\"/about\">About</a></div><span>Hello *world*</span></body></html>", BASE);
     assertThat(page.extracted()).isFalse();
     assertThat(page.title()).isEmpty();
-    assertThat(page.markdown()).isEqualTo("Home About\n\nHello *world*");
+    // The plain text goes through the article's block clean-up: the row of menu links leaves, as it would from an
+    // article.
+    assertThat(page.markdown()).isEqualTo("Hello *world*");
+  }
+
+  @Test
+  void aPageOfLinksOnlyFallsBackToAllOfItsText() {
+    // When the clean-up would leave less than a quarter of the text, the page is its links, and they are its text.
+    MarkdownPage page = HtmlToMarkdown.standard().convert("<html><body><div><a href=\"/\">Home</a> "
+        + "<a href=\"/about\">About</a></div><span>Hi</span></body></html>", BASE);
+    assertThat(page.extracted()).isFalse();
+    assertThat(page.markdown()).isEqualTo("Home About\n\nHi");
   }
 
   @Test
