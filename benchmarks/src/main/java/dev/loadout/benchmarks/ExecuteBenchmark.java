@@ -44,7 +44,7 @@ public class ExecuteBenchmark {
     Toolset toolset = Toolset.load();
     List<BaseTool> builtIns = new ArrayList<>(Toolset.BUILT_INS);
     for (int i = 0; i < Toolset.BUILT_INS; i++) {
-      builtIns.add(new FixtureTool(toolset.spec(i), Variants.rule(toolset.name(i))));
+      builtIns.add(FixtureTool.of(toolset.spec(i), Variants.rule(toolset.name(i))));
     }
     ToolRegistry registry = ToolRegistry.builder().register(builtIns.toArray(new BaseTool[0])).build();
     loadout = Loadout.builder(registry).groupOrder(Toolset.GROUP_ORDER).executor(Runnable::run).build();

@@ -17,11 +17,38 @@ import java.util.concurrent.CompletionStage;
  * every turn, relying on Loadout to memoise the variant). Never executed by the benchmark.
  */
 final class FixtureTool implements BaseTool {
+  /**
+   * The fixture's tool for this spec: with a rule, one that assembles its variants; without, one that has no assembly
+   * of its own, as a tool without variants is written (and as loadout-mcp's tools of an MCP server are).
+   */
+  static BaseTool of(ToolSpec spec, Variants.Rule rule) {
+    return rule == null ? new Plain(spec) : new FixtureTool(spec, rule);
+  }
+
+  /** A tool without variants: the interface's own assembly, its spec unchanged. */
+  private static final class Plain implements BaseTool {
+    private final ToolSpec spec;
+
+    Plain(ToolSpec spec) {
+      this.spec = spec;
+    }
+
+    @Override
+    public ToolSpec spec() {
+      return spec;
+    }
+
+    @Override
+    public CompletionStage<ToolResult> execute(ToolCall call, TurnContext context) {
+      return CompletableFuture.completedFuture(ToolResult.failure("not_implemented", "benchmark fixture tool", false));
+    }
+  }
+
   private final ToolSpec spec;
   private final Optional<ToolSpec> full;
   private final Variants.Rule rule;
 
-  FixtureTool(ToolSpec spec, Variants.Rule rule) {
+  private FixtureTool(ToolSpec spec, Variants.Rule rule) {
     this.spec = spec;
     this.full = Optional.of(spec);
     this.rule = rule;

@@ -39,11 +39,11 @@ final class LoadoutWarm implements TurnAdapter {
     Variants.check(toolset);
     List<BaseTool> builtIns = new ArrayList<>(Toolset.BUILT_INS);
     for (int i = 0; i < Toolset.BUILT_INS; i++) {
-      builtIns.add(new FixtureTool(toolset.spec(i), Variants.rule(toolset.name(i))));
+      builtIns.add(FixtureTool.of(toolset.spec(i), Variants.rule(toolset.name(i))));
     }
     ToolRegistry registry = ToolRegistry.builder().register(builtIns.toArray(new BaseTool[0])).build();
     for (int i = Toolset.BUILT_INS; i < Toolset.SIZE; i++) {
-      registry.registerExternal("mcp server bench", new FixtureTool(toolset.spec(i), null));
+      registry.registerExternal("mcp server bench", FixtureTool.of(toolset.spec(i), null));
     }
     Loadout.Builder builder = Loadout.builder(registry).groupOrder(Toolset.GROUP_ORDER);
     if (allFilters) {

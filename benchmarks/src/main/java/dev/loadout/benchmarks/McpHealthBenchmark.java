@@ -175,7 +175,7 @@ public final class McpHealthBenchmark {
     Toolset toolset = Toolset.load();
     List<BaseTool> tools = new ArrayList<>();
     for (int i = 0; i < Toolset.BUILT_INS; i++) {
-      tools.add(new FixtureTool(toolset.spec(i), Variants.rule(toolset.name(i))));
+      tools.add(FixtureTool.of(toolset.spec(i), Variants.rule(toolset.name(i))));
     }
     return ToolRegistry.builder().register(tools.toArray(new BaseTool[0])).build();
   }

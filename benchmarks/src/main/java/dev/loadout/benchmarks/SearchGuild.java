@@ -43,7 +43,7 @@ final class SearchGuild {
     Variants.check(toolset);
     List<BaseTool> builtIns = new ArrayList<>(Toolset.BUILT_INS);
     for (int i = 0; i < Toolset.BUILT_INS; i++) {
-      builtIns.add(new FixtureTool(toolset.spec(i), Variants.rule(toolset.name(i))));
+      builtIns.add(FixtureTool.of(toolset.spec(i), Variants.rule(toolset.name(i))));
     }
     ToolRegistry registry = ToolRegistry.builder().register(builtIns.toArray(new BaseTool[0])).build();
     Map<String, List<BaseTool>> servers = new LinkedHashMap<>();
@@ -53,7 +53,7 @@ final class SearchGuild {
         server = MCP_SERVERS[k];
       }
       servers.computeIfAbsent(server, s -> new ArrayList<>())
-          .add(new FixtureTool(toolset.spec(i).toBuilder().group("mcp").build(), null));
+          .add(FixtureTool.of(toolset.spec(i).toBuilder().group("mcp").build(), null));
     }
     try (InputStream in = SearchGuild.class.getResourceAsStream(RESOURCE)) {
       if (in == null) {
@@ -63,7 +63,7 @@ final class SearchGuild {
         JsonNode fn = tool.get("function");
         ToolSpec spec = ToolSpec.builder(fn.get("name").stringValue(), (ObjectNode) fn.get("parameters"))
             .description(fn.get("description").stringValue()).group("mcp").build();
-        servers.computeIfAbsent(tool.get("x-server").stringValue(), s -> new ArrayList<>()).add(new FixtureTool(spec, null));
+        servers.computeIfAbsent(tool.get("x-server").stringValue(), s -> new ArrayList<>()).add(FixtureTool.of(spec, null));
       }
     } catch (IOException e) {
       throw new UncheckedIOException(e);

@@ -30,6 +30,20 @@ public interface AvailabilityFilter {
   AvailabilityDecision evaluate(ToolSpec spec, TurnContext context);
 
   /**
+   * Whether this filter can ever hide this tool. {@code false} is a promise that {@link #evaluate} answers
+   * available for this spec on every turn, whatever the context: Loadout then skips the call for it. Loadout asks
+   * once per tool and registry version (for a source's tools, once per list of sources), not per turn, so a guild
+   * with hundreds of tools that no rule of this filter concerns costs nothing per turn. The default, {@code true},
+   * is always correct; a filter that throws here is asked per turn, as if it had answered {@code true}.
+   *
+   * @param spec the tool's full spec (before assembly); never null
+   * @return false only if this filter never hides the tool
+   */
+  default boolean mayHide(ToolSpec spec) {
+    return true;
+  }
+
+  /**
    * The name diagnostics show as the source of this filter's reasons, and logs name when it fails. The
    * default is the class name; lambdas should be wrapped with {@link #named(String, AvailabilityFilter)}.
    */
@@ -38,7 +52,7 @@ public interface AvailabilityFilter {
   }
 
   /**
-   * Gives a filter (typically a lambda) a readable name for diagnostics.
+   * Gives a filter (typically a lambda) a readable name for diagnostics; its {@link #mayHide} is kept.
    *
    * @param name the name shown as the source of its reasons; not blank
    * @param filter the rule
@@ -51,6 +65,11 @@ public interface AvailabilityFilter {
       @Override
       public AvailabilityDecision evaluate(ToolSpec spec, TurnContext context) {
         return filter.evaluate(spec, context);
+      }
+
+      @Override
+      public boolean mayHide(ToolSpec spec) {
+        return filter.mayHide(spec);
       }
 
       @Override

@@ -48,10 +48,72 @@ final class AvailabilityRunner {
     return name == null || name.isBlank() ? f.getClass().getName() : name;
   }
 
+  /** Every filter may hide: the mask of a tool no filter was asked about. */
+  static final long EVERY_FILTER = -1L;
+
+  /**
+   * Which filters can hide this tool ({@link AvailabilityFilter#mayHide}), one bit per filter in filter order; filters
+   * past the 64th are always run. Asked once per tool while its registry version or sources hold, so that a turn runs
+   * only the filters a tool's requirements concern.
+   */
+  long mask(ToolSpec spec) {
+    long mask = 0;
+    for (int i = 0; i < filterNames.length && i < Long.SIZE; i++) {
+      boolean may;
+      try {
+        may = filters.get(i).mayHide(spec);
+      } catch (RuntimeException e) {
+        String filter = filterNames[i];
+        warnings.warn(Loadout.LOG, "may-hide|" + filter + "|" + e.getClass().getName(), () -> "Availability filter "
+            + filter + " threw from mayHide(); it runs for every tool on every turn", e);
+        may = true;
+      }
+      if (may) {
+        mask |= 1L << i;
+      }
+    }
+    return mask;
+  }
+
+  /** Per tool class, whether it has an assembly of its own (see {@link #assembles}). */
+  private final java.util.Map<Class<?>, Boolean> ownAssembly = new java.util.concurrent.ConcurrentHashMap<>();
+
+  /**
+   * Whether the tool's class overrides {@link BaseTool#assembleForContext}. One that does not (an MCP server's tool,
+   * most host tools) always shows its spec, which {@code spec()} returns the same every time, so a turn need not call
+   * it: on a guild of hundreds of MCP tools that call, and the {@code Optional} it allocates, was a third of a warm
+   * turn. Asked with the filters' masks, once per tool while its registry version or sources hold.
+   */
+  boolean assembles(BaseTool tool) {
+    return ownAssembly.computeIfAbsent(tool.getClass(), AvailabilityRunner::overridesAssembly);
+  }
+
+  private static boolean overridesAssembly(Class<?> type) {
+    try {
+      return type.getMethod("assembleForContext", TurnContext.class).getDeclaringClass() != BaseTool.class;
+    } catch (NoSuchMethodException | SecurityException e) {
+      return true; // cannot tell: call it, which is always correct
+    }
+  }
+
   /** Every hiding reason of every filter, in filter order; null when the tool is available. */
   List<HiddenTool.Reason> evaluate(ToolSpec spec, TurnContext context) {
+    return evaluate(spec, context, EVERY_FILTER);
+  }
+
+  /**
+   * The same, running only the filters whose bit is set in {@code mask} (see {@link #mask}): the others answered
+   * that they never hide this tool, so the reasons are the same.
+   */
+  List<HiddenTool.Reason> evaluate(ToolSpec spec, TurnContext context, long mask) {
+    if (mask == 0 && filterNames.length <= Long.SIZE) {
+      return null;
+    }
     List<HiddenTool.Reason> reasons = null;
     for (int i = 0; i < filterNames.length; i++) {
+      if (i < Long.SIZE && (mask & (1L << i)) == 0) {
+        continue;
+      }
       AvailabilityDecision d;
       try {
         d = filters.get(i).evaluate(spec, context);

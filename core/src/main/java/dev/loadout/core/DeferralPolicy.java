@@ -141,14 +141,19 @@ public interface DeferralPolicy {
       HiddenTool.Reason allOut = new HiddenTool.Reason("deferred_external", "external tools are deferred",
           "DeferralPolicy");
       // Only the candidates decide, so the same list (Loadout passes the same one while a turn's tools are unchanged)
-      // gets the same answer without deciding again.
-      java.util.concurrent.atomic.AtomicReference<Object[]> last = new java.util.concurrent.atomic.AtomicReference<>();
+      // gets the same answer without deciding again. A few lists are kept, as Loadout keeps a few splits: a bot serving
+      // several guilds alternates between their lists, and deciding again (and comparing the new answer with the
+      // split's) cost each turn more than the rest of prepare on a 300-tool guild.
+      java.util.concurrent.atomic.AtomicReference<Object[][]> recent =
+          new java.util.concurrent.atomic.AtomicReference<>(new Object[0][]);
       return (candidates, context) -> {
-        Object[] memo = last.get();
-        if (memo != null && memo[0] == candidates) {
-          @SuppressWarnings("unchecked")
-          Map<String, HiddenTool.Reason> answer = (Map<String, HiddenTool.Reason>) memo[1];
-          return answer;
+        Object[][] memo = recent.get();
+        for (Object[] m : memo) {
+          if (m[0] == candidates) {
+            @SuppressWarnings("unchecked")
+            Map<String, HiddenTool.Reason> answer = (Map<String, HiddenTool.Reason>) m[1];
+            return answer;
+          }
         }
         int total = 0;
         for (Candidate c : candidates) {
@@ -178,7 +183,10 @@ public interface DeferralPolicy {
           }
         }
         Map<String, HiddenTool.Reason> answer = java.util.Collections.unmodifiableMap(out);
-        last.set(new Object[] {candidates, answer});
+        Object[][] next = new Object[Math.min(Deferral.RECENT_SPLITS, memo.length + 1)][];
+        next[0] = new Object[] {candidates, answer};
+        System.arraycopy(memo, 0, next, 1, next.length - 1);
+        recent.set(next); // racing turns may drop one, which costs a decision, never a wrong answer
         return answer;
       };
     }

@@ -198,13 +198,16 @@ public final class Loadout implements AutoCloseable {
     // External tools are decided first: a replacement hides its built-ins only when one of its tools is shown on
     // this turn, so a guild is never left without a tool of the family while its replacement is hidden.
     // Hidden entries of external tools come after the built-ins', as the tools do.
-    ToolSpec[] outside = new ToolSpec[external.length];
     List<HiddenTool> outsideHidden = new ArrayList<>(0);
     // Tools deliberate tool mode filters on this message, kept available to be deferred; null unless configured and on.
     Map<String, HiddenTool.Reason> deliberate = deliberateDefers && context.attribute(DeliberateToolMode.SETTINGS)
         .map(DeliberateSettings::isActive).orElse(false) ? new HashMap<>() : null;
-    for (int k = 0; k < external.length; k++) {
-      outside[k] = decide(external[k], context, outsideHidden, deliberate);
+    ToolSpec[] outside = r.fixedOutcomes;
+    if (outside == null) {
+      outside = new ToolSpec[external.length];
+      for (int k = 0; k < external.length; k++) {
+        outside[k] = decide(external[k], r.masks[k], r.assembles[k], context, outsideHidden, deliberate);
+      }
     }
     Map<String, List<String>> effective = effectiveReplacements(r, external, outside);
     int total = builtIns.length + external.length;
@@ -215,22 +218,29 @@ public final class Loadout implements AutoCloseable {
     // The ordering contract: every built-in (already in compare() order) comes before every external tool (host
     // sources, then guild sources, each in compare() order), so nothing a guild registers or removes can move a
     // built-in's bytes in the render, and the provider's cached prefix survives MCP changes.
-    for (ToolRegistry.Entry entry : builtIns) {
+    for (int b = 0; b < builtIns.length; b++) {
+      ToolRegistry.Entry entry = builtIns[b];
       HiddenTool.Reason replaced = r.replaced.isEmpty() ? null : r.replaced.get(entry.spec.name());
       if (replaced != null && effective.containsKey(entry.spec.family().orElse(""))) {
-        List<HiddenTool.Reason> reasons = availability.evaluate(entry.spec, context);
+        List<HiddenTool.Reason> reasons = availability.evaluate(entry.spec, context, o.masks[b]);
         reasons = reasons == null ? new ArrayList<>(1) : reasons;
         reasons.add(replaced);
         hidden.add(new HiddenTool(entry.spec.name(), reasons));
         continue;
       }
-      keep(entry, decide(entry, context, hidden, deliberate), visible, tools, sources);
+      keep(entry, decide(entry, o.masks[b], o.assembles[b], context, hidden, deliberate), visible, tools, sources);
     }
     if (!outsideHidden.isEmpty()) {
       hidden.addAll(outsideHidden);
     }
-    for (int k = 0; k < external.length; k++) {
-      keep(external[k], outside[k], visible, tools, sources);
+    if (r.fixedSpecs != null) {
+      visible.addAll(r.fixedSpecs);
+      tools.addAll(r.fixedTools);
+      sources.addAll(r.fixedSources);
+    } else {
+      for (int k = 0; k < external.length; k++) {
+        keep(external[k], outside[k], visible, tools, sources);
+      }
     }
     PreparedTurn turn = toolSearch == null ? null
         : Deferral.prepare(this, toolSearch, context, visible, tools, sources, hidden, effective, events, deliberate,
@@ -271,11 +281,12 @@ public final class Loadout implements AutoCloseable {
   /**
    * One tool's outcome on a turn: the variant shown, or null after adding why to {@code hidden}. Writes into the turn's
    * list rather than returning one per tool: on a 300-tool guild, a list and a result object per tool and turn were
-   * most of what a warm turn allocated.
+   * most of what a warm turn allocated. Runs only the filters in {@code mask} and calls the tool's assembly only when
+   * it has one ({@code assembles}): both are known per tool ahead of the turn ({@link Ordered}, {@link Routing}).
    */
-  private ToolSpec decide(ToolRegistry.Entry entry, TurnContext context, List<HiddenTool> hidden,
-      Map<String, HiddenTool.Reason> deliberate) {
-    List<HiddenTool.Reason> reasons = availability.evaluate(entry.spec, context);
+  private ToolSpec decide(ToolRegistry.Entry entry, long mask, boolean assembles, TurnContext context,
+      List<HiddenTool> hidden, Map<String, HiddenTool.Reason> deliberate) {
+    List<HiddenTool.Reason> reasons = availability.evaluate(entry.spec, context, mask);
     if (reasons != null) {
       if (deliberate == null || !onlyDeliberate(reasons)) {
         hidden.add(new HiddenTool(entry.spec.name(), reasons));
@@ -283,7 +294,7 @@ public final class Loadout implements AutoCloseable {
       }
       deliberate.put(entry.spec.name(), reasons.get(0));
     }
-    ToolSpec variant = availability.assemble(entry, context, hidden);
+    ToolSpec variant = assembles ? availability.assemble(entry, context, hidden) : entry.spec;
     if (variant != null && descriptions != null) {
       variant = describe(variant, context);
     }
@@ -359,7 +370,8 @@ public final class Loadout implements AutoCloseable {
     if (last.sources == sources && last.registryVersion == o.version) {
       return last;
     }
-    Routing next = Routing.resolve(sources, registry.snapshot(), this::compare, warnings, LOG);
+    Routing next = Routing.resolve(sources, registry.snapshot(), this::compare, availability, descriptions != null,
+        warnings, LOG);
     routing = next;
     return next;
   }
@@ -381,7 +393,13 @@ public final class Loadout implements AutoCloseable {
     if (o == null || o.version != snapshot.version) {
       ToolRegistry.Entry[] entries = snapshot.entries.toArray(new ToolRegistry.Entry[0]);
       java.util.Arrays.sort(entries, Comparator.comparing((ToolRegistry.Entry e) -> e.spec, this::compare));
-      o = new Ordered(snapshot.version, entries);
+      long[] masks = new long[entries.length];
+      boolean[] assembles = new boolean[entries.length];
+      for (int i = 0; i < entries.length; i++) {
+        masks[i] = availability.mask(entries[i].spec);
+        assembles[i] = availability.assembles(entries[i].tool);
+      }
+      o = new Ordered(snapshot.version, entries, masks, assembles);
       ordered = o;
     }
     return o;
@@ -449,10 +467,16 @@ public final class Loadout implements AutoCloseable {
   private static final class Ordered {
     final long version;
     final ToolRegistry.Entry[] entries;
+    /** Per entry, the filters that may hide it (see {@link AvailabilityRunner#mask}). */
+    final long[] masks;
+    /** Per entry, whether it has an assembly of its own (see {@link AvailabilityRunner#assembles}). */
+    final boolean[] assembles;
 
-    Ordered(long version, ToolRegistry.Entry[] entries) {
+    Ordered(long version, ToolRegistry.Entry[] entries, long[] masks, boolean[] assembles) {
       this.version = version;
       this.entries = entries;
+      this.masks = masks;
+      this.assembles = assembles;
     }
   }
 

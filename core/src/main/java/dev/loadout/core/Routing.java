@@ -21,12 +21,27 @@ final class Routing {
   static final String NAME_TAKEN_BY_HOST = "name_taken_by_host";
   static final String REPLACED_BY_SOURCE = "replaced_by_source";
 
-  static final Routing EMPTY = new Routing(null, -1, new ToolRegistry.Entry[0], List.of(), Map.of(), Map.of());
+  static final Routing EMPTY = new Routing(null, -1, new ToolRegistry.Entry[0], new long[0], new boolean[0], false,
+      List.of(), Map.of(), Map.of());
 
   final List<ToolSource> sources;
   final long registryVersion;
   /** Accepted external tools: host sources' first, then guild sources', each sorted like built-ins. */
   final ToolRegistry.Entry[] accepted;
+  /** Per accepted tool, the filters that may hide it (see {@link AvailabilityRunner#mask}). */
+  final long[] masks;
+  /** Per accepted tool, whether it has an assembly of its own (see {@link AvailabilityRunner#assembles}). */
+  final boolean[] assembles;
+  /**
+   * When every accepted tool shows its own spec on every turn (no filter may hide it, it has no assembly, and no
+   * description override applies), their specs, tools and sources in order, which a turn adds as they are; else null.
+   * Most guilds' MCP tools are such: a turn then does no work per external tool.
+   */
+  final List<ToolSpec> fixedSpecs;
+  final List<BaseTool> fixedTools;
+  final List<String> fixedSources;
+  /** The same specs as an array, {@code prepare}'s per-tool outcomes when fixed; never written. */
+  final ToolSpec[] fixedOutcomes;
   /** External tools that were dropped, with their reason. */
   final List<HiddenTool> dropped;
   /** Built-in name → reason it is replaced. */
@@ -36,11 +51,36 @@ final class Routing {
   /** The same, as filters see it; null when nothing is replaced. */
   final FamilyReplacements replacements;
 
-  private Routing(List<ToolSource> sources, long registryVersion, ToolRegistry.Entry[] accepted, List<HiddenTool> dropped,
-      Map<String, HiddenTool.Reason> replaced, Map<String, List<String>> replacementNames) {
+  private Routing(List<ToolSource> sources, long registryVersion, ToolRegistry.Entry[] accepted, long[] masks,
+      boolean[] assembles, boolean describes, List<HiddenTool> dropped, Map<String, HiddenTool.Reason> replaced, Map<String, List<String>> replacementNames) {
     this.sources = sources;
     this.registryVersion = registryVersion;
     this.accepted = accepted;
+    this.masks = masks;
+    this.assembles = assembles;
+    boolean fixed = !describes;
+    for (int i = 0; fixed && i < accepted.length; i++) {
+      fixed = masks[i] == 0 && !assembles[i];
+    }
+    if (fixed) {
+      ToolSpec[] specs = new ToolSpec[accepted.length];
+      BaseTool[] tools = new BaseTool[accepted.length];
+      String[] labels = new String[accepted.length];
+      for (int i = 0; i < accepted.length; i++) {
+        specs[i] = accepted[i].spec;
+        tools[i] = accepted[i].tool;
+        labels[i] = accepted[i].source;
+      }
+      this.fixedOutcomes = specs;
+      this.fixedSpecs = List.of(specs);
+      this.fixedTools = List.of(tools);
+      this.fixedSources = Collections.unmodifiableList(Arrays.asList(labels));
+    } else {
+      this.fixedOutcomes = null;
+      this.fixedSpecs = null;
+      this.fixedTools = null;
+      this.fixedSources = null;
+    }
     this.dropped = dropped;
     this.replaced = replaced;
     this.replacementNames = replacementNames;
@@ -48,7 +88,7 @@ final class Routing {
   }
 
   static Routing resolve(List<ToolSource> sources, ToolRegistry.Snapshot registry, Comparator<ToolSpec> order,
-      WarnOnce warnings, Logger log) {
+      AvailabilityRunner availability, boolean describes, WarnOnce warnings, Logger log) {
     Map<String, List<ToolRegistry.Entry>> byName = new LinkedHashMap<>();
     Map<String, List<ToolSource>> owners = new HashMap<>();
     List<HiddenTool> dropped = new ArrayList<>();
@@ -142,7 +182,13 @@ final class Routing {
     // tool. A same-named replacement sits here too, after every built-in; its built-in is hidden whenever it shows.
     Arrays.sort(sorted, Comparator.comparing((ToolRegistry.Entry en) -> ownerOfAccepted.get(en.spec.name()).level())
         .thenComparing((ToolRegistry.Entry en) -> en.spec, order));
-    return new Routing(sources, registry.version, sorted, Collections.unmodifiableList(dropped),
+    long[] masks = new long[sorted.length];
+    boolean[] assembles = new boolean[sorted.length];
+    for (int i = 0; i < sorted.length; i++) {
+      masks[i] = availability.mask(sorted[i].spec);
+      assembles[i] = availability.assembles(sorted[i].tool);
+    }
+    return new Routing(sources, registry.version, sorted, masks, assembles, describes, Collections.unmodifiableList(dropped),
         Map.copyOf(replaced), Map.copyOf(replacementNames));
   }
 

@@ -111,6 +111,33 @@ class DeferralPolicyTest {
     assertThat(policy.defer(TOOLS, TURN)).isEqualTo(policy.defer(TOOLS, TURN));
   }
 
+  /** A bot's guilds alternate: more lists than the policy keeps, in turn, each always get their own answer. */
+  @Test
+  void guildsTakingTurnsEachGetTheirOwnAnswerBeyondWhatThePolicyKeeps() {
+    DeferralPolicy policy = DeferralPolicy.builder().externalOverTokens(25).build();
+    List<List<DeferralPolicy.Candidate>> guilds = new java.util.ArrayList<>();
+    for (int g = 0; g < 11; g++) {
+      // Guild g has g + 1 external tools of 10 tokens: from the third on, over the budget of 25.
+      List<DeferralPolicy.Candidate> tools = new java.util.ArrayList<>();
+      for (int k = 0; k <= g; k++) {
+        tools.add(external("tool_" + g + "_" + k, "server" + g, 10));
+      }
+      guilds.add(List.copyOf(tools));
+    }
+    for (int round = 0; round < 3; round++) {
+      for (int g = 0; g < guilds.size(); g++) {
+        Map<String, HiddenTool.Reason> answer = policy.defer(guilds.get(g), TURN);
+        if (g < 2) {
+          assertThat(answer).as("guild %d, round %d", g, round).isEmpty();
+        } else {
+          String prefix = "tool_" + g + "_";
+          assertThat(answer).as("guild %d, round %d", g, round).hasSize(g + 1)
+              .allSatisfy((name, why) -> assertThat(name).startsWith(prefix));
+        }
+      }
+    }
+  }
+
   @Test
   void missingOrBlankNamesAreRefusedNamingTheSetting() {
     assertThatThrownBy(() -> DeferralPolicy.builder().tools((String[]) null))

@@ -25,10 +25,50 @@ import java.util.TreeSet;
  * costs one field read per rule.
  */
 final class RequirementFilters {
-  static final AvailabilityFilter PROVIDER = AvailabilityFilter.named("provider", RequirementFilters::provider);
-  static final AvailabilityFilter CAPABILITIES = AvailabilityFilter.named("model_capabilities", RequirementFilters::capabilities);
-  static final AvailabilityFilter FLAGS = AvailabilityFilter.named("feature_flags", RequirementFilters::flags);
-  static final AvailabilityFilter PERMISSIONS = AvailabilityFilter.named("permissions", RequirementFilters::permissions);
+  static final AvailabilityFilter PROVIDER = new Rule("provider", RequirementFilters::provider,
+      r -> !r.providers().isEmpty() || !r.refusedProviders().isEmpty() || r.providerCheck().isPresent());
+  static final AvailabilityFilter CAPABILITIES = new Rule("model_capabilities", RequirementFilters::capabilities,
+      r -> !r.capabilities().isEmpty());
+  static final AvailabilityFilter FLAGS = new Rule("feature_flags", RequirementFilters::flags,
+      r -> !r.featureFlags().isEmpty() || !r.switchFlags().isEmpty());
+  static final AvailabilityFilter PERMISSIONS = new Rule("permissions", RequirementFilters::permissions,
+      r -> !r.permissions().isNone());
+
+  /**
+   * One of the rules: it can hide only a tool that declares the requirement it reads, which {@link #mayHide} tells
+   * Loadout, so tools without requirements (most of a guild's MCP tools) are not evaluated per turn.
+   */
+  private static final class Rule implements AvailabilityFilter {
+    private final String name;
+    private final AvailabilityFilter rule;
+    private final java.util.function.Predicate<ToolRequirements> declared;
+
+    Rule(String name, AvailabilityFilter rule, java.util.function.Predicate<ToolRequirements> declared) {
+      this.name = name;
+      this.rule = rule;
+      this.declared = declared;
+    }
+
+    @Override
+    public AvailabilityDecision evaluate(ToolSpec spec, TurnContext context) {
+      return rule.evaluate(spec, context);
+    }
+
+    @Override
+    public boolean mayHide(ToolSpec spec) {
+      return declared.test(spec.requirements());
+    }
+
+    @Override
+    public String name() {
+      return name;
+    }
+
+    @Override
+    public String toString() {
+      return name;
+    }
+  }
 
   private RequirementFilters() {}
 

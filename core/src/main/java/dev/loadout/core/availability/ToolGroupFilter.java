@@ -29,6 +29,13 @@ final class ToolGroupFilter implements AvailabilityFilter {
     this.config = config;
   }
 
+  /** Only a group the owner configured is ever limited, as {@link #evaluate} answers for the others at once. */
+  @Override
+  public boolean mayHide(ToolSpec spec) {
+    Optional<String> group = spec.group();
+    return group.isPresent() && config.ruleFor(group.get()) != null;
+  }
+
   @Override
   public AvailabilityDecision evaluate(ToolSpec spec, TurnContext context) {
     Optional<String> group = spec.group();

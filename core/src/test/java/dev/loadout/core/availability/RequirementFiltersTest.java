@@ -126,6 +126,42 @@ class RequirementFiltersTest {
     check(AvailabilityFilters.permissions(), spec, context, code, reason);
   }
 
+  /**
+   * Each rule may hide exactly the tools that declare what it reads (a tool without requirements is never asked about
+   * per turn), and saying so changes none of its answers.
+   */
+  @Test
+  void eachRuleMayHideOnlyToolsThatDeclareItsRequirement() {
+    ToolSpec plain = tool().build();
+    assertThat(AvailabilityFilters.standard()).noneMatch(f -> f.mayHide(plain));
+    assertThat(AvailabilityFilters.provider().mayHide(tool().providers("anthropic").build())).isTrue();
+    assertThat(AvailabilityFilters.provider().mayHide(tool().refusedProviders("novelai").build())).isTrue();
+    assertThat(AvailabilityFilters.provider().mayHide(tool().providerCheck(c -> true).build())).isTrue();
+    assertThat(AvailabilityFilters.modelCapabilities().mayHide(tool().requiredCapability("vision", true).build())).isTrue();
+    assertThat(AvailabilityFilters.featureFlags().mayHide(tool().requiredFlag("beta").build())).isTrue();
+    assertThat(AvailabilityFilters.featureFlags().mayHide(tool().switchedOffBy("imagegen_enabled").build())).isTrue();
+    assertThat(AvailabilityFilters.permissions().mayHide(tool().requiredPermission("ADMIN").build())).isTrue();
+    // A rule that may not hide a tool answers available for it, whoever asks: even an unknown member.
+    TurnContext unknown = TurnContext.builder("novelai", "glm").build();
+    for (AvailabilityFilter f : AvailabilityFilters.standard()) {
+      assertThat(f.evaluate(plain, unknown).isAvailable()).as(f.name()).isTrue();
+    }
+    // The requirements rules keep each other's requirement out: a permission is not the provider rule's business.
+    ToolSpec admin = tool().requiredPermission("ADMIN").build();
+    assertThat(AvailabilityFilters.provider().mayHide(admin)).isFalse();
+    assertThat(AvailabilityFilters.featureFlags().mayHide(admin)).isFalse();
+    assertThat(AvailabilityFilters.modelCapabilities().mayHide(admin)).isFalse();
+  }
+
+  @Test
+  void aNamedLambdaMayHideEveryToolAndANamedRuleKeepsWhatItSays() {
+    AvailabilityFilter lambda = AvailabilityFilter.named("lambda", (spec, context) -> AvailabilityDecision.available());
+    assertThat(lambda.mayHide(tool().build())).isTrue();
+    AvailabilityFilter renamed = AvailabilityFilter.named("renamed", AvailabilityFilters.permissions());
+    assertThat(renamed.mayHide(tool().build())).isFalse();
+    assertThat(renamed.mayHide(tool().requiredPermission("ADMIN").build())).isTrue();
+  }
+
   @Test
   void theStandardFiltersHaveReadableNamesInTheirOrder() {
     assertThat(AvailabilityFilters.standard()).extracting(AvailabilityFilter::name)

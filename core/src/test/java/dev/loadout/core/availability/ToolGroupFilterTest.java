@@ -134,4 +134,21 @@ class ToolGroupFilterTest {
     assertThat(filter.name()).isEqualTo("tool_groups");
     assertThat(filter.toString()).startsWith("tool_groups[games: on, channels [123456789012345678]");
   }
+
+  /** Only a configured group can be limited: core tools and unconfigured groups are never asked about per turn. */
+  @Test
+  void theFilterMayHideOnlyToolsOfAConfiguredGroup() {
+    AvailabilityFilter filter = AvailabilityFilters.toolGroups(ToolGroupsConfig.fromYaml(SEED_YAML));
+    assertThat(filter.mayHide(ToolGroupFixtures.spec("a_tool", "games"))).isTrue();
+    assertThat(filter.mayHide(ToolGroupFixtures.spec("a_tool", "fun"))).isTrue();
+    assertThat(filter.mayHide(ToolGroupFixtures.spec("a_tool", "weather"))).isFalse();
+    assertThat(filter.mayHide(ToolGroupFixtures.spec("a_tool", null))).isFalse();
+    // What it may not hide it never hides, in any channel.
+    for (String channel : new String[] {GAMES_CHANNEL, OTHER_CHANNEL, null}) {
+      assertThat(filter.evaluate(ToolGroupFixtures.spec("a_tool", "weather"), ToolGroupFixtures.in(channel).build())
+          .isAvailable()).isTrue();
+    }
+    assertThat(filter.evaluate(ToolGroupFixtures.spec("a_tool", "fun"), ToolGroupFixtures.in(OTHER_CHANNEL).build())
+        .isAvailable()).isFalse();
+  }
 }
