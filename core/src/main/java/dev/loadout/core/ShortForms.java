@@ -11,7 +11,8 @@ import java.util.Map;
  * means exactly its long form, so nothing is lost by reading it as that.
  *
  * <p>General chat and developer shorthand only, never a guild's own names. Words are lower-case and whole: a short
- * form matches a word as the text splits it, before stop words and stems.
+ * form matches a word as the text splits it, before stop words and stems. Left out: a short form that is also a part
+ * of text people paste ("org", which every ".org" address holds).
  */
 final class ShortForms {
   private static final String[] TABLE = {
@@ -19,7 +20,7 @@ final class ShortForms {
       "rn: now", "msg msgs: message", "convo convos: conversation",
       "pic pics: picture", "img: image", "vid vids: video", "ppl: people", "tmrw tmr tmw: tomorrow",
       "mtg mtgs: meeting", "min mins: minute", "hr hrs: hour", "sec secs: second", "info: information",
-      "addr: address", "acct: account", "num: number", "pw pwd: password", "org orgs: organization",
+      "addr: address", "acct: account", "num: number", "pw pwd: password",
       "proj: project",
       // Developer shorthand.
       "pr prs: pull request", "mr mrs: merge request", "db: database", "dir dirs: directory",

@@ -20,7 +20,8 @@ import tools.jackson.databind.JsonNode;
  * "gcal", "rn"), stripped of English stop words and of the question and filler words a request is put in ("what",
  * "how", "does"), and of plural, -ing/-ed and -ment endings, with British spellings read as US ones, so
  * {@code listIssues}, {@code list_issues} and "list the issues" meet, and "cancelled" meets "cancel". A chat or
- * tracker notation adds the word for what it names ("#support" a channel, ":eyes:" an emoji, "ENG-412" an issue).
+ * tracker notation adds the word for what it names ("#support" a channel, ":eyes:" an emoji, "ENG-412" an issue,
+ * "./docs" a path).
  * The score is Okapi BM25 (k1 1.2, b 0.75) over fields of different weight (BM25F): the name, which includes the
  * tool's source ("github" for a GitHub server's {@code add_issue_comment}), counts three times, the description's first
  * sentence one and a half, its later sentences once, the rest (parameter names and descriptions) half. Each query
@@ -38,10 +39,10 @@ import tools.jackson.databind.JsonNode;
  * the second set (a user's own words, 144 requests) that ranker found 67.4 %; the filler words, the field weights,
  * the source in the name and the related words brought it to 91.7 % (the labelled set: 98.5 %); without the related
  * words it stays at 66.7 %. On the third set, written blind of the ranker (309 requests), that ranker found 82.2 %
- * (top-1 55.7 %); the short forms, notations, British spellings, -ment, the later sentences' own weight and more
- * related words, all from its misses, brought it to 91.3 % (top-1 58.3 %). Tried and left out: a bonus for matching
- * more of the query's words (Lucene's coord; times (1 + matched) / (1 + asked) to the power 0.25 to 1) lost 1 to 6
- * queries of top-5 on every set.
+ * (top-1 55.7 %); the short forms, notations (URLs and paths too), British spellings, -ment, the later sentences'
+ * own weight and more related words, all from its misses, brought it to 91.9 % (top-1 58.6 %). Tried and left out:
+ * a bonus for matching more of the query's words (Lucene's coord; times (1 + matched) / (1 + asked) to the power 0.25
+ * to 1) lost 1 to 12 queries of top-5 on the second and third sets.
  */
 final class ToolIndex {
   private static final double K1 = 1.2;
@@ -223,16 +224,18 @@ final class ToolIndex {
 
   /**
    * Chat and tracker notations that name a kind of thing, and the word a tool description uses for it: "#support" is a
-   * channel, ":eyes:" and "🌴" are emoji, "ENG-412" is an issue key. Their letters alone say nothing a tool holds.
+   * channel, ":eyes:" and "🌴" are emoji, "ENG-412" is an issue key, "https://…" a URL, "./docs" and "*.proto" a path.
+   * Their letters alone say nothing a tool holds.
    */
-  /** A British "-ise" or "-yse" verb form: "summarise", "summarised", "analyses", "organising". */
-  private static final Pattern BRITISH_ISE = Pattern.compile("[iy]s(e|ed|es|ing)$");
-
   private static final Pattern[] NOTATIONS = {Pattern.compile("(?<![\\p{L}\\p{N}&])#\\p{L}"),
       Pattern.compile("(?<![\\p{L}\\p{N}]):[a-z][a-z0-9_+-]*:(?![\\p{L}\\p{N}])"),
       Pattern.compile("[\\x{1F300}-\\x{1FAFF}\\x{2600}-\\x{27BF}]"),
-      Pattern.compile("(?<![\\p{L}\\p{N}-])\\p{Lu}{2,}-\\p{N}+(?![\\p{L}\\p{N}])")};
-  private static final String[] NOTATION_WORDS = {"channel", "emoji", "emoji", "issue"};
+      Pattern.compile("(?<![\\p{L}\\p{N}-])\\p{Lu}{2,}-\\p{N}+(?![\\p{L}\\p{N}])"),
+      Pattern.compile("\\bhttps?://"),
+      Pattern.compile("(?<![\\p{L}\\p{N}])(\\.{1,2}|~)/|\\*\\.\\p{L}")};
+  private static final String[] NOTATION_WORDS = {"channel", "emoji", "emoji", "issue", "url", "path"};
+  /** Signs of which each notation needs one, so that text without any is not scanned: most tool text has none. */
+  private static final String[] NOTATION_SIGNS = {"#", ":", null, "-", ":", "/*"};
 
   /**
    * The terms of a text, in order, repeats kept; a sign that stands for a word ({@code %}) gives that word, and a
@@ -241,7 +244,10 @@ final class ToolIndex {
   static List<String> terms(String text) {
     List<String> out = words(text);
     for (int k = 0; k < NOTATIONS.length; k++) {
-      if (NOTATIONS[k].matcher(text).find()) {
+      String signs = NOTATION_SIGNS[k];
+      boolean possible = signs == null ? text.chars().anyMatch(c -> c >= 0x2600)
+          : signs.chars().anyMatch(c -> text.indexOf(c) >= 0);
+      if (possible && NOTATIONS[k].matcher(text).find()) {
         out.add(stem(NOTATION_WORDS[k]));
       }
     }
@@ -299,7 +305,8 @@ final class ToolIndex {
    * "create", "deleted" and "delete", "running" and "run" meet.
    */
   static String stem(String w) {
-    boolean british = w.length() > 6 && BRITISH_ISE.matcher(w).find();
+    boolean british = w.length() > 6 && (w.endsWith("ise") || w.endsWith("ised") || w.endsWith("ises")
+        || w.endsWith("ising") || w.endsWith("yse") || w.endsWith("ysed") || w.endsWith("yses") || w.endsWith("ysing"));
     if (w.length() > 4 && w.endsWith("ies")) {
       w = w.substring(0, w.length() - 3) + "y";
     } else if (w.length() > 4 && (w.endsWith("ches") || w.endsWith("shes") || w.endsWith("xes") || w.endsWith("sses"))) {

@@ -93,6 +93,8 @@ class ToolIndexTest {
     assertThat(ToolIndex.terms("Opens a pull request")).isEqualTo(ToolIndex.terms("opens a PR"));
     // Only a whole word: "prod" is production, "product" is not, and "pm" stays a time of day.
     assertThat(ToolIndex.terms("prod product pm")).containsExactly("production", "product", "pm");
+    // A short form that pasted text holds is left out: "org" in every ".org" address.
+    assertThat(ToolIndex.terms("example.org")).containsExactly("exampl", "org");
     ToolIndex index = index("create_pull_request", "Opens a pull request.", "create_issue", "Opens an issue.");
     assertThat(search(index, "open a PR", 5)).containsExactly("create_pull_request", "create_issue");
   }
@@ -103,6 +105,11 @@ class ToolIndexTest {
     assertThat(ToolIndex.terms("drop an :eyes: on it")).containsExactly("drop", "eye", "emoji");
     assertThat(ToolIndex.terms("a palm tree 🌴")).containsExactly("palm", "tre", "emoji");
     assertThat(ToolIndex.terms("rename ENG-412")).containsExactly("renam", "eng", "412", "issu");
+    assertThat(ToolIndex.terms("open https://x.org")).containsExactly("open", "http", "x", "org", "url");
+    assertThat(ToolIndex.terms("list ./docs")).containsExactly("list", "docu", "path");
+    assertThat(ToolIndex.terms("find *.proto")).containsExactly("find", "proto", "path");
+    // Not a URL or a path: a scheme-less word, a fraction, "and/or".
+    assertThat(ToolIndex.terms("http then 3/4 and/or")).doesNotContain("url", "path");
     // Not a channel, an emoji or an issue key: a number after #, a time, a field and its value, a lower-case range.
     assertThat(ToolIndex.terms("issue #12 at 10:30:00, status: open, pages 1-2 of v-3")).doesNotContain("channel",
         "emoji").containsOnlyOnce("issu");
@@ -210,7 +217,8 @@ class ToolIndexTest {
         "Lists the day's agenda. Use it for a plan.\nid: the event");
     assertThat(search(index, "event", 5)).containsExactly("alpha", "bravo", "charlie");
     // "e.g. x" ends no sentence.
-    ToolIndex eg = index("alpha", "Finds a page, e.g. a wiki page about travel.", "bravo", "Finds a page. A page about travel.");
+    ToolIndex eg = index("alpha", "Finds a page, e.g. a wiki page about travel.", "bravo",
+        "Finds a page. A page about travel.");
     assertThat(search(eg, "travel", 5)).containsExactly("alpha", "bravo");
   }
 
