@@ -9,7 +9,8 @@ import java.util.Map;
 /**
  * What {@link ToolIndex} also looks for when a query says a word: the words tool descriptions use for what a user says
  * in everyday words. A user "makes" what a tool "creates", asks whether it is "raining" where a tool returns the
- * "weather", wants a "vote" where a tool "polls", a "PR" where a tool opens a "pull request".
+ * "weather", wants a "vote" where a tool "polls", "feedback" where a tool reads "comments". (Short forms such as "PR" for
+ * pull request are {@link ShortForms}: read as their long form before this table is.)
  *
  * <p>General vocabulary only, in concept clusters: a tool verb and the verbs people use for it, a domain a chat bot's
  * tools commonly cover (weather, money, units, languages, moderation, files, code hosting, tickets, calendars,
@@ -21,7 +22,7 @@ import java.util.Map;
 final class RelatedWords {
   private static final String[] TABLE = {
       // The verbs of tools.
-      "create: make new add write start open file put jot draft build raise register",
+      "create: make new add write start open file put jot draft build raise register book",
       "generate image: draw paint sketch imagine",
       "list: show view see display check",
       "search: find look dig locate hunt lookup seek",
@@ -31,10 +32,12 @@ final class RelatedWords {
       "send message: dm tell notify text",
       "post: announce publish say",
       "reply comment: answer respond",
+      "comment: feedback remark",
       "summary summarize: tl dr tldr recap gist digest catch overview missed",
       "assign: give hand delegate reassign grant",
       "remind reminder: remind reminder ping nudge",
       "remember fact: mind memorize know recall",
+      "forget: wipe erase",
       "recall fact: remember know",
       "history: saying said lately earlier who",
       "recent: lately latest recently",
@@ -50,11 +53,24 @@ final class RelatedWords {
       "copy: duplicate clone",
       "permission access: who",
       "rollback previous: revert back undo",
+      "refund: back reimburse",
+      "approve: lgtm approval signoff",
+      "append: bottom end",
+      "link associate: connect tie relate",
+      "share: access viewer collaborator",
+      "label: tag",
+      "pin: stick",
+      "wait: hold until appear appears",
+      "invite: join",
+      "upload: attach",
+      "evaluate: eval",
+      "delete: rid",
+      "compare: between",
       "status state transition: done closed resolved finished complete progress",
       // Things of the web, media and chat.
       "web search: bing duckduckgo online internet",
       "fetch url page: article link website site webpage blog http https",
-      "image: picture photo pic drawing painting selfie screenshot meme artwork",
+      "image: picture photo drawing painting selfie screenshot meme artwork",
       "poll: vote voting survey ballot",
       "reaction emoji: thumbs react upvote emote heart",
       "embed: card panel",
@@ -65,12 +81,12 @@ final class RelatedWords {
       "thread: split side",
       "note: memo jot notebook",
       "direct conversation: dm private chat",
-      "conversation message: chat convo msg",
+      "conversation message: chat",
       "language translate: english german spanish french italian portuguese dutch polish russian japanese chinese "
           + "korean arabic hindi turkish swedish",
       "define word: meaning mean definition dictionary synonym",
       "wikipedia: wiki encyclopedia",
-      "news: headline happening latest breaking",
+      "news: headline happening latest breaking story stories",
       // The weather, money, measures, time and places.
       "weather: rain raining rainy sunny sun snow snowing cloudy storm windy hot cold warm umbrella humid degrees",
       "currency: money dollar euro pound yen yuan rupee peso franc usd eur gbp jpy cash exchange",
@@ -79,7 +95,7 @@ final class RelatedWords {
       "unit: kilometer km mile meter metre cm inch foot feet yard kg kilogram gram lb ounce liter litre gallon "
           + "celsius fahrenheit kelvin mph",
       "directions route: drive driving walk walking commute distance far travel trip",
-      "time: pm oclock",
+      "time: pm oclock hour clock",
       "timer: countdown pomodoro alarm stopwatch",
       "random: pick choose winner raffle lottery shuffle coin flip",
       "code: python javascript js script snippet program execute compile java ruby",
@@ -97,28 +113,38 @@ final class RelatedWords {
       "file: txt yaml yml json csv md py log xml readme",
       "read contents: inside open cat",
       "write: save store overwrite",
-      "directory: folder dir",
-      "folder: directory dir",
+      "directory: folder",
+      "folder: directory",
       "tree: structure hierarchy layout",
       "move: rename",
       "repository: repo",
-      "pull request: pr",
-      "merge request: mr",
       "pipeline: ci build",
       "commit: push pushed",
       "issue: bug ticket problem defect",
-      "sql query: database db table rows",
+      "sql query: database table rows",
       "error: crash crashing exception stacktrace",
+      // Platforms by the kind of thing they are: a user says "the CRM", the tool says HubSpot.
+      "hubspot: crm",
+      "confluence: wiki",
+      "filesystem: disk local",
+      "browser: tab",
+      "kubernetes: cluster",
       // Calendars, documents, sales, payments, monitoring, clusters.
-      "event: meeting meet appointment party",
+      "event: meeting meet appointment party lunch dinner",
+      "recurring: repeating repeat",
       "free: available availability busy slot",
       "office: holiday vacation pto leave away",
       "respond: accept decline rsvp",
       "attendee: invite guest participant",
-      "document: doc docs",
       "spreadsheet sheet: excel column cell row",
       "presentation: slides slide deck powerpoint ppt",
       "contact: lead person client customer prospect",
+      "company: account organization business firm",
+      "owner: rep salesperson",
+      "sequence: drip nurture cadence",
+      "member: maintainer developer collaborator",
+      "branch: hotfix",
+      "qr: scan scannable barcode",
       "deal: opportunity sale",
       "call: called phoned phone rang",
       "balance: money cash funds",
@@ -130,7 +156,7 @@ final class RelatedWords {
       "monitor alert: alert alarm firing alerting paging",
       "downtime: maintenance",
       "incident: outage",
-      "status: crashing crash failing broken healthy",
+      "status: crashing crash failing broken healthy away afk",
       "scale replicas: resize bump",
       "restart: reboot bounce"};
 

@@ -86,6 +86,35 @@ class ToolIndexTest {
     assertThat(ToolIndex.terms("a+b=c & d")).containsExactly("b", "c");
   }
 
+  @Test
+  void aShortFormIsReadAsTheWordsItStandsForOnBothSides() {
+    assertThat(ToolIndex.terms("open a PR on gcal rn")).containsExactly("open", "pull", "request", "googl", "calendar",
+        "now");
+    assertThat(ToolIndex.terms("Opens a pull request")).isEqualTo(ToolIndex.terms("opens a PR"));
+    // Only a whole word: "prod" is production, "product" is not, and "pm" stays a time of day.
+    assertThat(ToolIndex.terms("prod product pm")).containsExactly("production", "product", "pm");
+    // A short form that pasted text holds is left out: "org" in every ".org" address.
+    assertThat(ToolIndex.terms("example.org")).containsExactly("exampl", "org");
+    ToolIndex index = index("create_pull_request", "Opens a pull request.", "create_issue", "Opens an issue.");
+    assertThat(search(index, "open a PR", 5)).containsExactly("create_pull_request", "create_issue");
+  }
+
+  @Test
+  void aChatOrTrackerNotationGivesTheWordForWhatItNames() {
+    assertThat(ToolIndex.terms("post in #support")).containsExactly("post", "support", "channel");
+    assertThat(ToolIndex.terms("drop an :eyes: on it")).containsExactly("drop", "eye", "emoji");
+    assertThat(ToolIndex.terms("a palm tree 🌴")).containsExactly("palm", "tre", "emoji");
+    assertThat(ToolIndex.terms("rename ENG-412")).containsExactly("renam", "eng", "412", "issu");
+    assertThat(ToolIndex.terms("open https://x.org")).containsExactly("open", "http", "x", "org", "url");
+    assertThat(ToolIndex.terms("list ./docs")).containsExactly("list", "docu", "path");
+    assertThat(ToolIndex.terms("find *.proto")).containsExactly("find", "proto", "path");
+    // Not a URL or a path: a scheme-less word, a fraction, "and/or".
+    assertThat(ToolIndex.terms("http then 3/4 and/or")).doesNotContain("url", "path");
+    // Not a channel, an emoji or an issue key: a number after #, a time, a field and its value, a lower-case range.
+    assertThat(ToolIndex.terms("issue #12 at 10:30:00, status: open, pages 1-2 of v-3")).doesNotContain("channel",
+        "emoji").containsOnlyOnce("issu");
+  }
+
   // ---- which forms meet
 
   @ParameterizedTest(name = "{0} -> {1}")
@@ -101,7 +130,15 @@ class ToolIndexTest {
       // short -ing and -ed words stay whole
       "thing, thing", "string, str", "shed, shed", "used, used",
       // a final e goes only from a word longer than three letters
-      "use, use", "make, mak", "tide, tid"})
+      "use, use", "make, mak", "tide, tid",
+      // -ment leaves the verb, but not from a short word
+      "attachments, attach", "attach, attach", "deployment, deploy", "deploy, deploy", "comment, comment",
+      "payment, payment",
+      // British spellings meet the US ones: a doubled l before -ed/-ing, -tre, -our, -ise and -yse
+      "cancelled, cancel", "canceled, cancel", "cancel, cancel", "labelling, label", "spelled, spell",
+      "centre, center", "center, center", "colour, color", "color, color", "hour, hour",
+      "summarised, summariz", "summarized, summariz", "summarise, summariz", "summarize, summariz",
+      "analyse, analyz", "analyze, analyz", "promise, promiz"})
   void stemsLetWordFormsMeet(String word, String stem) {
     assertThat(ToolIndex.stem(word)).isEqualTo(stem);
   }
@@ -173,6 +210,19 @@ class ToolIndexTest {
   }
 
   @Test
+  void theDescriptionsFirstSentenceWeighsMoreThanItsLaterOnes() {
+    // All three say "event" once: alpha in what it does, bravo in when to use it, charlie in a parameter.
+    ToolIndex index = index("alpha", "Lists each event of the day. Use it for an agenda.", "bravo",
+        "Lists the day's agenda. Use it for each event.", "charlie",
+        "Lists the day's agenda. Use it for a plan.\nid: the event");
+    assertThat(search(index, "event", 5)).containsExactly("alpha", "bravo", "charlie");
+    // "e.g. x" ends no sentence.
+    ToolIndex eg = index("alpha", "Finds a page, e.g. a wiki page about travel.", "bravo",
+        "Finds a page. A page about travel.");
+    assertThat(search(eg, "travel", 5)).containsExactly("alpha", "bravo");
+  }
+
+  @Test
   void aToolsSourceCountsAsPartOfItsName() {
     // GitHub's add_issue_comment does not say "github"; naming the server finds it first, naming the other finds that.
     ToolIndex index = indexWithSources("add_issue_comment", "github", "Add a comment to an existing issue",
@@ -203,6 +253,28 @@ class ToolIndexTest {
     // A place alone is no weather question, and a related word never outranks the word itself.
     assertThat(search(index, "London", 5)).isEmpty();
     assertThat(search(index, "rain or time", 5)).containsExactly("get_time", "get_weather");
+  }
+
+  @Test
+  void aWordForTheKindOfPlatformFindsThePlatformsTools() {
+    // A user says "the CRM" where the tool's source says HubSpot; naming HubSpot does not search "crm".
+    ToolIndex index = indexWithSources("hubspot_create_contact", "hubspot", "Creates a contact.", "stripe_create_customer",
+        "stripe", "Creates a customer.", "crm_notes", "", "Notes about the CRM migration.");
+    assertThat(search(index, "add a contact to the CRM", 5)).first().isEqualTo("hubspot_create_contact");
+    assertThat(search(index, "hubspot", 5)).containsExactly("hubspot_create_contact");
+    assertThat(RelatedWords.BY_STEM.get("crm")).contains("hubspot");
+  }
+
+  @Test
+  void everydayVerbsFindTheToolVerbs() {
+    // "money back" is a refund, "tag" a label, "stick" a pin, "connect" a link; none of them the other way.
+    ToolIndex index = index("create_refund", "Refunds a payment.", "add_label", "Adds a label to a page.", "pin_message",
+        "Pins a message.", "link_records", "Links two records.");
+    assertThat(search(index, "give them their money back", 5)).containsExactly("create_refund");
+    assertThat(search(index, "tag the page with incident", 5)).first().isEqualTo("add_label");
+    assertThat(search(index, "stick it to the top", 5)).containsExactly("pin_message");
+    assertThat(search(index, "connect the two records", 5)).first().isEqualTo("link_records");
+    assertThat(RelatedWords.BY_STEM).doesNotContainKeys("refund", "label", "pin");
   }
 
   @Test
