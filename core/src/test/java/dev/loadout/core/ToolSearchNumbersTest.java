@@ -106,6 +106,21 @@ class ToolSearchNumbersTest {
 
   private static final double THIRD_SET_FLOOR = 0.91;
 
+  /**
+   * The fourth set, {@code tool-search-blind2.tsv}: 287 chat messages over 284 of the 300 tools ("can u split the
+   * raid-planning chatter off into its own little side discussion on discord?"), written on 2026-12-02 from the tool
+   * list alone by someone who never saw the ranker or the other sets, while the second round was being tuned, and never
+   * used to change the ranker. It is the honest number: the ranker of the first round found 213 (74.2 %; top-1 131,
+   * 45.6 %), the second round's 227 (79.1 %; top-1 138, 48.1 %). Its floor is that, rounded down: a regression guard.
+   * The issue's 95 % holds on the labelled set only; on requests written blind the ranker finds four in five.
+   */
+  @Test
+  void onTheFourthSetWrittenBlindTheIntendedToolIsInTheTopFiveAsOftenAsWhenFirstMeasured() throws IOException {
+    assertThat(topFive("/tool-search-blind2.tsv", "blind 2")).isGreaterThanOrEqualTo(FOURTH_SET_FLOOR);
+  }
+
+  private static final double FOURTH_SET_FLOOR = 0.79;
+
   /** Top-5 accuracy over a labelled set, printed with top-1 and every miss; each query must name a guild tool. */
   private double topFive(String resource, String label) throws IOException {
     // Each MCP-style tool carries its server as its source, as a turn's deferral gives it; built-ins have none.
