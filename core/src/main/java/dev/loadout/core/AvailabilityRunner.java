@@ -52,13 +52,16 @@ final class AvailabilityRunner {
   static final long EVERY_FILTER = -1L;
 
   /**
-   * Which filters can hide this tool ({@link AvailabilityFilter#mayHide}), one bit per filter in filter order; filters
-   * past the 64th are always run. Asked once per tool while its registry version or sources hold, so that a turn runs
-   * only the filters a tool's requirements concern.
+   * Which filters can hide this tool ({@link AvailabilityFilter#mayHide}), one bit per filter in filter order. Asked
+   * once per tool while its registry version or sources hold, so that a turn runs only the filters a tool's
+   * requirements concern. With more filters than a mask has bits, every filter runs for every tool.
    */
   long mask(ToolSpec spec) {
+    if (filterNames.length > Long.SIZE) {
+      return EVERY_FILTER;
+    }
     long mask = 0;
-    for (int i = 0; i < filterNames.length && i < Long.SIZE; i++) {
+    for (int i = 0; i < filterNames.length; i++) {
       boolean may;
       try {
         may = filters.get(i).mayHide(spec);
@@ -106,7 +109,7 @@ final class AvailabilityRunner {
    * that they never hide this tool, so the reasons are the same.
    */
   List<HiddenTool.Reason> evaluate(ToolSpec spec, TurnContext context, long mask) {
-    if (mask == 0 && filterNames.length <= Long.SIZE) {
+    if (mask == 0) {
       return null;
     }
     List<HiddenTool.Reason> reasons = null;

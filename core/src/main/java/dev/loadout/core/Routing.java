@@ -52,7 +52,8 @@ final class Routing {
   final FamilyReplacements replacements;
 
   private Routing(List<ToolSource> sources, long registryVersion, ToolRegistry.Entry[] accepted, long[] masks,
-      boolean[] assembles, boolean describes, List<HiddenTool> dropped, Map<String, HiddenTool.Reason> replaced, Map<String, List<String>> replacementNames) {
+      boolean[] assembles, boolean describes, List<HiddenTool> dropped, Map<String, HiddenTool.Reason> replaced,
+      Map<String, List<String>> replacementNames) {
     this.sources = sources;
     this.registryVersion = registryVersion;
     this.accepted = accepted;

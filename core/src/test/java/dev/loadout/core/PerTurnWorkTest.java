@@ -171,6 +171,33 @@ class PerTurnWorkTest {
     }
   }
 
+  /** A mask has 64 bits: with more filters, every filter runs for every tool, the 65th included. */
+  @Test
+  void withMoreFiltersThanAMaskHasBitsEveryFilterStillRuns() {
+    Loadout.Builder b = Loadout.builder(ToolRegistry.builder().register(new PlainTool("gate_a"), new PlainTool("plain_b"))
+        .build()).externalTools(ctx -> List.of(ToolSource.of("srv", "server", List.of(new PlainTool("gate_ext")))));
+    for (int i = 0; i < 64; i++) {
+      b.addFilter(AvailabilityFilter.named("never_" + i, new AvailabilityFilter() {
+        @Override
+        public AvailabilityDecision evaluate(ToolSpec spec, TurnContext context) {
+          return AvailabilityDecision.available();
+        }
+
+        @Override
+        public boolean mayHide(ToolSpec spec) {
+          return false;
+        }
+      }));
+    }
+    Gate last = new Gate(false);
+    try (Loadout loadout = b.addFilter(last).build()) {
+      PreparedTurn turn = loadout.prepare(Tools.context().build());
+      assertThat(turn.visibleNames()).containsExactly("plain_b");
+      assertThat(turn.hidden()).extracting(HiddenTool::name).containsExactly("gate_a", "gate_ext");
+      assertThat(last.asked).containsExactlyInAnyOrder("gate_ext", "gate_a", "plain_b");
+    }
+  }
+
   @Test
   void aDescriptionOverrideReachesToolsThatHaveNoAssemblyOfTheirOwn() {
     DescriptionOverride operator = (variant, context) -> variant.name().endsWith("_ext") ? "Operator's words." : null;
