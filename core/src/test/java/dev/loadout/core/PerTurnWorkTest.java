@@ -48,7 +48,7 @@ class PerTurnWorkTest {
   }
 
   /** A tool as an MCP server's is written: no assembly of its own. */
-  static final class PlainTool implements BaseTool {
+  static class PlainTool implements BaseTool {
     private final ToolSpec spec;
 
     PlainTool(String name) {
@@ -66,9 +66,13 @@ class PerTurnWorkTest {
     }
   }
 
-  /** An assembly inherited from an abstract tool class: still the tool's own, so it runs every turn. */
-  abstract static class CountingAssembly implements BaseTool {
+  /** An assembly inherited from a tool class above: still the tool's own, so it runs every turn. */
+  static class CountingAssembly extends PlainTool {
     final AtomicInteger assembled = new AtomicInteger();
+
+    CountingAssembly(String name) {
+      super(name);
+    }
 
     @Override
     public Optional<ToolSpec> assembleForContext(TurnContext context) {
@@ -78,20 +82,8 @@ class PerTurnWorkTest {
   }
 
   static final class Counted extends CountingAssembly {
-    private final ToolSpec spec;
-
     Counted(String name) {
-      this.spec = Tools.spec(name);
-    }
-
-    @Override
-    public ToolSpec spec() {
-      return spec;
-    }
-
-    @Override
-    public CompletionStage<ToolResult> execute(ToolCall call, TurnContext context) {
-      return CompletableFuture.completedFuture(ToolResult.success(Json.parse("{}")));
+      super(name);
     }
   }
 

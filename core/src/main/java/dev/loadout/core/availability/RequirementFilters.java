@@ -25,26 +25,24 @@ import java.util.TreeSet;
  * costs one field read per rule.
  */
 final class RequirementFilters {
-  static final AvailabilityFilter PROVIDER = new Rule("provider", RequirementFilters::provider,
-      r -> !r.providers().isEmpty() || !r.refusedProviders().isEmpty() || r.providerCheck().isPresent());
-  static final AvailabilityFilter CAPABILITIES = new Rule("model_capabilities", RequirementFilters::capabilities,
-      r -> !r.capabilities().isEmpty());
-  static final AvailabilityFilter FLAGS = new Rule("feature_flags", RequirementFilters::flags,
-      r -> !r.featureFlags().isEmpty() || !r.switchFlags().isEmpty());
-  static final AvailabilityFilter PERMISSIONS = new Rule("permissions", RequirementFilters::permissions,
-      r -> !r.permissions().isNone());
+  static final AvailabilityFilter PROVIDER = AvailabilityFilter.named("provider", new Rule(RequirementFilters::provider,
+      r -> !r.providers().isEmpty() || !r.refusedProviders().isEmpty() || r.providerCheck().isPresent()));
+  static final AvailabilityFilter CAPABILITIES = AvailabilityFilter.named("model_capabilities",
+      new Rule(RequirementFilters::capabilities, r -> !r.capabilities().isEmpty()));
+  static final AvailabilityFilter FLAGS = AvailabilityFilter.named("feature_flags", new Rule(RequirementFilters::flags,
+      r -> !r.featureFlags().isEmpty() || !r.switchFlags().isEmpty()));
+  static final AvailabilityFilter PERMISSIONS = AvailabilityFilter.named("permissions",
+      new Rule(RequirementFilters::permissions, r -> !r.permissions().isNone()));
 
   /**
    * One of the rules: it can hide only a tool that declares the requirement it reads, which {@link #mayHide} tells
    * Loadout, so tools without requirements (most of a guild's MCP tools) are not evaluated per turn.
    */
   private static final class Rule implements AvailabilityFilter {
-    private final String name;
     private final AvailabilityFilter rule;
     private final java.util.function.Predicate<ToolRequirements> declared;
 
-    Rule(String name, AvailabilityFilter rule, java.util.function.Predicate<ToolRequirements> declared) {
-      this.name = name;
+    Rule(AvailabilityFilter rule, java.util.function.Predicate<ToolRequirements> declared) {
       this.rule = rule;
       this.declared = declared;
     }
@@ -57,16 +55,6 @@ final class RequirementFilters {
     @Override
     public boolean mayHide(ToolSpec spec) {
       return declared.test(spec.requirements());
-    }
-
-    @Override
-    public String name() {
-      return name;
-    }
-
-    @Override
-    public String toString() {
-      return name;
     }
   }
 
