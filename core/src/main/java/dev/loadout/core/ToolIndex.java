@@ -146,9 +146,19 @@ final class ToolIndex {
     this.averageLength = n == 0 ? 1 : Math.max(1, total / n);
   }
 
+  /**
+   * The distinct words of a query that count, in order; the rest are ignored. A request to find a tool is a few words;
+   * the cap keeps what a model's query of megabytes costs linear, where the related words' expansion below would
+   * otherwise grow with the square of its words.
+   */
+  static final int MAX_QUERY_TERMS = 64;
+
   /** The best matches for a query, at most {@code limit}, best first; empty when nothing matches. */
   List<DeferredTool> search(String query, int limit) {
     List<String> q = new ArrayList<>(new LinkedHashSet<>(terms(query)));
+    if (q.size() > MAX_QUERY_TERMS) {
+      q = new ArrayList<>(q.subList(0, MAX_QUERY_TERMS));
+    }
     if (q.isEmpty() || tools.isEmpty()) {
       return List.of();
     }

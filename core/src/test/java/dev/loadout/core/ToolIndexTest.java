@@ -286,4 +286,24 @@ class ToolIndexTest {
     assertThat(RelatedWords.BY_STEM.get("vot")).contains("poll");
     assertThat(RelatedWords.BY_STEM).doesNotContainKey("poll");
   }
+
+  /** A query counts its first 64 distinct words: a model's query of megabytes is answered, and costs no more. */
+  @Test
+  void aQueryCountsItsFirst64DistinctWordsAndIgnoresTheRest() {
+    ToolIndex index = index("roll_dice", "Rolls dice for a game.", "get_weather", "The weather for a city.");
+    StringBuilder filler = new StringBuilder();
+    for (int i = 0; i < ToolIndex.MAX_QUERY_TERMS; i++) {
+      filler.append(" qx").append((char) ('a' + i / 8)).append((char) ('a' + i % 8));
+    }
+    assertThat(ToolIndex.terms(filler.toString())).hasSize(ToolIndex.MAX_QUERY_TERMS).doesNotHaveDuplicates();
+    assertThat(search(index, "weather" + filler, 5)).containsExactly("get_weather");
+    assertThat(search(index, filler + " weather", 5)).isEmpty();
+    // Repeats do not count twice: the same filler again before the word leaves it the 65th distinct one.
+    assertThat(search(index, filler.toString() + filler + " weather", 5)).isEmpty();
+    StringBuilder huge = new StringBuilder("weather");
+    for (int i = 0; i < 200_000; i++) {
+      huge.append(" qz").append(Integer.toString(i, 36).replaceAll("[0-9]", "k"));
+    }
+    assertThat(search(index, huge.toString(), 5)).containsExactly("get_weather");
+  }
 }
