@@ -152,10 +152,13 @@ final class ToolIndex {
    * otherwise grow with the square of its words.
    */
   static final int MAX_QUERY_TERMS = 64;
+  /** The characters of a query that are read: far more than 64 words take, so that a huge query is never split whole. */
+  static final int MAX_QUERY_CHARS = 10_000;
 
   /** The best matches for a query, at most {@code limit}, best first; empty when nothing matches. */
   List<DeferredTool> search(String query, int limit) {
-    List<String> q = new ArrayList<>(new LinkedHashSet<>(terms(query)));
+    String read = query.length() > MAX_QUERY_CHARS ? query.substring(0, MAX_QUERY_CHARS) : query;
+    List<String> q = new ArrayList<>(new LinkedHashSet<>(terms(read)));
     if (q.size() > MAX_QUERY_TERMS) {
       q = new ArrayList<>(q.subList(0, MAX_QUERY_TERMS));
     }
@@ -171,7 +174,7 @@ final class ToolIndex {
         }
       }
     }
-    String exact = query.strip();
+    String exact = read.strip();
     int n = tools.size();
     Integer[] order = new Integer[n];
     double[] score = new double[n];

@@ -305,5 +305,8 @@ class ToolIndexTest {
       huge.append(" qz").append(Integer.toString(i, 36).replaceAll("[0-9]", "k"));
     }
     assertThat(search(index, huge.toString(), 5)).containsExactly("get_weather");
+    // Past the characters a query is read for, even a new word is not: 10,000 spaces, then the word.
+    assertThat(search(index, " ".repeat(ToolIndex.MAX_QUERY_CHARS) + "weather", 5)).isEmpty();
+    assertThat(search(index, " ".repeat(ToolIndex.MAX_QUERY_CHARS - 8) + "weather", 5)).containsExactly("get_weather");
   }
 }
