@@ -49,8 +49,9 @@ final class SearchToolsTool implements BaseTool {
       text.append("- ").append(t.name()).append(": ").append(t.summary()).append('\n');
     }
     if (found.isEmpty()) {
-      return CompletableFuture.completedFuture(ToolResult.success(data, "No tool matches \"" + query
-          + "\". Try other words for what you want to do."));
+      // Echoed as a model-sent name is: short and printable, whatever the query held.
+      return CompletableFuture.completedFuture(ToolResult.success(data, "No tool matches \""
+          + ToolExecution.printable(query) + "\". Try other words for what you want to do."));
     }
     text.append("These tools can be called from your next step.");
     return CompletableFuture.completedFuture(ToolResult.success(data, text.toString()));

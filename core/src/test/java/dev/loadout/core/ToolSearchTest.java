@@ -104,6 +104,24 @@ class ToolSearchTest {
     }
   }
 
+  /** A query that finds nothing is echoed short and printable, whatever the model sent; nothing is found from it. */
+  @Test
+  void aQueryThatFindsNothingIsEchoedShortAndPrintable() {
+    try (Loadout loadout = loadout(deferExternal())) {
+      PreparedTurn turn = loadout.prepare(Tools.context().build());
+      String query = "\\u0007zzqq" + "q".repeat(100_000); // a control character, as the JSON escape sends it
+      ToolResult result = run(turn, "search_tools", "{'query':'" + query + "'}");
+      String summary = ((ToolResult.Success) result).summary().orElseThrow();
+      assertThat(summary).startsWith("No tool matches \"?zzqq").contains("…\". Try other words")
+          .hasSizeLessThan(200).doesNotContain("\u0007");
+      assertThat(turn.discovered()).isEmpty();
+      // What a query does find is listed with each tool's line, and only that.
+      String found = ((ToolResult.Success) run(turn, "search_tools", "{'query':'open a GitHub issue'}")).summary()
+          .orElseThrow();
+      assertThat(found).contains("create_issue").endsWith("These tools can be called from your next step.");
+    }
+  }
+
   @Test
   void aSessionDiscoveryCarriesFoundToolsIntoLaterTurnsAfterThePrefix() {
     ToolDiscovery session = ToolDiscovery.create();
