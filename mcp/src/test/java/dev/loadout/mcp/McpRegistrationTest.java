@@ -128,6 +128,10 @@ class McpRegistrationTest {
       assertThat(r).as(o.toString()).isNotEqualTo(o);
     }
     assertThat(r).isNotEqualTo("McpRegistration");
+    assertThat(r.guildId()).isEqualTo("g1");
+    assertThat(r.token()).contains("tok");
+    assertThat(r.enabled()).isTrue();
+    assertThat(r.withEnabled(false).enabled()).isFalse();
   }
 
   @Test

@@ -115,6 +115,7 @@ class SseReaderTest {
   @Test
   void anIdWithANulIsIgnoredAndAnEmptyIdForgetsTheLastOne() throws IOException {
     assertThat(idAfter("id: a\nid: b\0c\n")).isEqualTo("a");
+    assertThat(idAfter("id: a\nid: \0b\n")).isEqualTo("a");
     assertThat(idAfter("id: a\nid:\n")).isNull();
     assertThat(idAfter("data: x\n")).isNull();
   }
