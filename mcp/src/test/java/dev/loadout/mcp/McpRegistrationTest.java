@@ -64,4 +64,95 @@ class McpRegistrationTest {
     assertThat(draft().withToolSelection(ToolSelection.unreadableStored()).toString())
         .endsWith(", selection=unreadable (hides all)}");
   }
+
+  @Test
+  void aUrlAndATokenMayHave500CharactersAndNoMore() {
+    String url = "https://a.example/" + "p".repeat(500 - 18);
+    assertThat(McpRegistration.draft("g1", "f", url, "t".repeat(500), ServerType.GENERAL, null).url()).hasSize(500);
+    assertThatThrownBy(() -> McpRegistration.draft("g1", "f", url + "p", null, ServerType.GENERAL, null))
+        .hasMessage("registration URL must be 1 to 500 characters, but had 501");
+    assertThatThrownBy(() -> McpRegistration.draft("g1", "f", " ", null, ServerType.GENERAL, null))
+        .hasMessage("registration URL must be 1 to 500 characters, but had 1");
+    assertThatThrownBy(() -> McpRegistration.draft("g1", "f", null, null, ServerType.GENERAL, null))
+        .hasMessage("registration URL must be 1 to 500 characters, but had none");
+    assertThatThrownBy(() -> McpRegistration.draft("g1", "f", url, "t".repeat(501), ServerType.GENERAL, null))
+        .hasMessage("auth token must be 1 to 500 characters, but had 501");
+    assertThatThrownBy(() -> McpRegistration.draft("g1", "f", url, "   ", ServerType.GENERAL, null))
+        .hasMessage("auth token must be 1 to 500 characters, but had 3");
+  }
+
+  @Test
+  void aDraftHasIdZeroAndAStoredRegistrationAPositiveOne() {
+    assertThat(draft().withId(1).id()).isEqualTo(1);
+    assertThatThrownBy(() -> draft().withId(0)).hasMessage("a stored registration's id must be positive, but was 0");
+    assertThatThrownBy(() -> McpRegistration.stored(-1, "g1", "f", "https://a.example", null, ServerType.GENERAL, true,
+        null)).hasMessage("a stored registration's id must be positive, but was -1");
+  }
+
+  @Test
+  void theGuildAndTheNameAreChecked() {
+    assertThatThrownBy(() -> McpRegistration.draft(" ", "f", "https://a.example", null, ServerType.GENERAL, null))
+        .hasMessage("guild id must not be blank, but was  ");
+    assertThatThrownBy(() -> McpRegistration.draft("g1", "-f", "https://a.example", null, ServerType.GENERAL, null))
+        .hasMessage("registration name must match ^[a-zA-Z0-9][a-zA-Z0-9-]{0,31}$, but was -f");
+    assertThat(McpRegistration.draft("g1", "F-" + "9".repeat(30), "https://a.example", null, ServerType.GENERAL, null)
+        .name()).hasSize(32);
+  }
+
+  @Test
+  void theToolNamesAreCopiedAndUnknownIsNotEmpty() {
+    List<String> names = new java.util.ArrayList<>(List.of("a"));
+    McpRegistration r = draft().withToolNames(names);
+    names.add("b");
+    assertThat(r.toolNames()).contains(List.of("a"));
+    assertThat(draft().withToolNames(null).toolNames()).isEmpty();
+    assertThat(draft().withToolNames(null)).isNotEqualTo(draft().withToolNames(List.of()));
+  }
+
+  @Test
+  void everyPartTakesPartInEquality() {
+    McpRegistration r = McpRegistration.stored(3, "g1", "files", "https://a.example", "tok", ServerType.GENERAL, true,
+        List.of("a"));
+    assertThat(r).isEqualTo(McpRegistration.stored(3, "g1", "files", "https://a.example", "tok", ServerType.GENERAL,
+        true, List.of("a"))).hasSameHashCodeAs(McpRegistration.stored(3, "g1", "files", "https://a.example", "tok",
+        ServerType.GENERAL, true, List.of("a")));
+    List<McpRegistration> others = List.of(r.withId(4), r.withEnabled(false), r.withToolNames(List.of("b")),
+        McpRegistration.stored(3, "g2", "files", "https://a.example", "tok", ServerType.GENERAL, true, List.of("a")),
+        McpRegistration.stored(3, "g1", "other", "https://a.example", "tok", ServerType.GENERAL, true, List.of("a")),
+        McpRegistration.stored(3, "g1", "files", "https://b.example", "tok", ServerType.GENERAL, true, List.of("a")),
+        McpRegistration.stored(3, "g1", "files", "https://a.example", "tik", ServerType.GENERAL, true, List.of("a")),
+        McpRegistration.stored(3, "g1", "files", "https://a.example", "tok", ServerType.WEB_SEARCH, true,
+            List.of("a")),
+        r.withTokenUnreadable());
+    for (McpRegistration o : others) {
+      assertThat(r).as(o.toString()).isNotEqualTo(o);
+    }
+    assertThat(r).isNotEqualTo("McpRegistration");
+    assertThat(r.guildId()).isEqualTo("g1");
+    assertThat(r.token()).contains("tok");
+    assertThat(r.enabled()).isTrue();
+    assertThat(r.withEnabled(false).enabled()).isFalse();
+  }
+
+  @Test
+  void aRegistrationReadWithoutItsTokenSaysSoUntilItIsChanged() {
+    McpRegistration r = draft().withTokenUnreadable();
+    assertThat(r.tokenUnreadable()).isTrue();
+    assertThat(r.token()).isEmpty();
+    assertThat(r.url()).isEqualTo(draft().url());
+    assertThat(r.toolNames()).isEqualTo(draft().toolNames());
+    assertThat(r.toString()).contains(", token unreadable").doesNotContain("token=[redacted]");
+    assertThat(draft().tokenUnreadable()).isFalse();
+    assertThat(r.withEnabled(false).tokenUnreadable()).isFalse();
+  }
+
+  @Test
+  void toStringNamesWhatAnOperatorNeedsAndNoSecret() {
+    assertThat(draft().toString()).isEqualTo(
+        "McpRegistration{id=0, guild=g1, name=files, url=https://mcp.example.com, token=[redacted], type="
+            + ServerType.GENERAL.wireName() + ", tools=1}");
+    assertThat(McpRegistration.draft("g1", "f", "https://a.example", null, ServerType.GENERAL, null).withEnabled(false)
+        .toString()).isEqualTo("McpRegistration{id=0, guild=g1, name=f, url=https://a.example, type="
+            + ServerType.GENERAL.wireName() + ", disabled, tools=unknown}");
+  }
 }

@@ -35,4 +35,42 @@ class RedactionTest {
         List.of("a"));
     assertThat(r.toString()).doesNotContain("tok-xyz").doesNotContain("abc").contains("https://h.example");
   }
+
+  @Test
+  void onlyTheSchemesOwnDefaultPortIsDropped() {
+    assertThat(Redaction.origin("http://h.example:80/x")).isEqualTo("http://h.example");
+    assertThat(Redaction.origin("http://h.example:443/x")).isEqualTo("http://h.example:443");
+    assertThat(Redaction.origin("https://h.example:80/x")).isEqualTo("https://h.example:80");
+    assertThat(Redaction.origin(" HTTPS://H.example:8443 ")).isEqualTo("https://h.example:8443");
+    assertThat(Redaction.origin("//h.example/x")).as("no scheme").isEqualTo("[redacted]");
+    assertThat(Redaction.origin("https:///x")).as("no host").isEqualTo("[redacted]");
+  }
+
+  @Test
+  void aMessageOfExactlyTheCapIsKeptWhole() {
+    assertThat(Redaction.sanitize("x".repeat(500), null, null)).hasSize(500);
+    assertThat(Redaction.sanitize("x".repeat(501), null, null)).isEqualTo("x".repeat(500));
+    assertThat(Redaction.sanitize(null, null, null)).isEqualTo("unknown error");
+  }
+
+  @Test
+  void anEmptyTokenOrBlankUrlRemovesNothing() {
+    assertThat(Redaction.sanitize("plain words", "  ", "")).isEqualTo("plain words");
+  }
+
+  @Test
+  void theUrlsPartsAreFoundRawAndDecodedButPartsUnderThreeCharactersAreLeft() {
+    String url = "https://al%40ce:pw@h.example/mcp?q=%41bc";
+    assertThat(Redaction.sanitize("user al@ce:pw, query q=Abc, raw q=%41bc", url, null))
+        .isEqualTo("user [redacted], query [redacted], raw [redacted]");
+    // A two-character query is too short to look for: replacing it would blank unrelated text.
+    assertThat(Redaction.sanitize("id=1 and ab", "https://h.example/?ab", null)).isEqualTo("id=1 and ab");
+    assertThat(Redaction.sanitize("id=1 and abc", "https://h.example/?abc", null)).isEqualTo("id=1 and [redacted]");
+  }
+
+  @Test
+  void anUnparsableRegisteredUrlIsReplacedWhole() {
+    assertThat(Redaction.sanitize("cannot reach http://bad host/ now", "http://bad host/", null))
+        .isEqualTo("cannot reach [redacted] now");
+  }
 }

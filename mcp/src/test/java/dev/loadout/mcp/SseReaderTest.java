@@ -80,4 +80,63 @@ class SseReaderTest {
 
     assertThat(f.code).isEqualTo(McpFailureCodes.PROTOCOL_ERROR);
   }
+
+  @Test
+  void anEventOfExactlyTheCapIsReadAndOneByteMoreFails() throws IOException {
+    assertThat(read("data: x\n\n", 7)).containsExactly(new SseReader.Event(null, "x"));
+    assertThat(catchThrowableOfType(TransportFailure.class, () -> read("data: x\n\n", 6)).code)
+        .isEqualTo(McpFailureCodes.PROTOCOL_ERROR);
+    // Each line counts with its line end: the second line has the cap less the first line's 8 bytes.
+    assertThat(read("data: a\ndata: b\n\n", 15)).containsExactly(new SseReader.Event(null, "a\nb"));
+    assertThat(catchThrowableOfType(TransportFailure.class, () -> read("data: a\ndata: b\n\n", 14)).code)
+        .isEqualTo(McpFailureCodes.PROTOCOL_ERROR);
+  }
+
+  @Test
+  void aBlankLineWithoutDataStartsTheCapAfresh() throws IOException {
+    assertThat(read("event: e\n\ndata: x\n\n", 9)).containsExactly(new SseReader.Event(null, "x"));
+  }
+
+  @Test
+  void aRetryOfUpToNineDigitsIsKeptAndAnythingElseIsIgnored() throws IOException {
+    assertThat(retryAfter("retry: 123456789\n")).isEqualTo(123456789L);
+    assertThat(retryAfter("retry: 7\nretry: 1234567890\n")).isEqualTo(7);
+    assertThat(retryAfter("retry: 7\nretry:\n")).isEqualTo(7);
+    assertThat(retryAfter("retry: 7\nretry: 1a\n")).isEqualTo(7);
+    assertThat(retryAfter("data: x\n")).isEqualTo(-1);
+  }
+
+  private static long retryAfter(String lines) throws IOException {
+    SseReader reader = new SseReader(new ByteArrayInputStream((lines + "data: end\n\n").getBytes(UTF_8)), 1024);
+    assertThat(reader.next()).isNotNull();
+    return reader.retryMillis();
+  }
+
+  @Test
+  void anIdWithANulIsIgnoredAndAnEmptyIdForgetsTheLastOne() throws IOException {
+    assertThat(idAfter("id: a\nid: b\0c\n")).isEqualTo("a");
+    assertThat(idAfter("id: a\nid: \0b\n")).isEqualTo("a");
+    assertThat(idAfter("id: a\nid:\n")).isNull();
+    assertThat(idAfter("data: x\n")).isNull();
+  }
+
+  private static String idAfter(String lines) throws IOException {
+    SseReader reader = new SseReader(new ByteArrayInputStream((lines + "data: end\n\n").getBytes(UTF_8)), 1024);
+    assertThat(reader.next()).isNotNull();
+    return reader.lastEventId();
+  }
+
+  @Test
+  void aFieldWithoutAColonHasAnEmptyValueAndOnlyOneLeadingSpaceIsDropped() throws IOException {
+    assertThat(read("data\n\ndata:x\n\ndata:  x\n\nevent\ndata: y\n\n", 1024)).containsExactly(
+        new SseReader.Event(null, ""), new SseReader.Event(null, "x"), new SseReader.Event(null, " x"),
+        new SseReader.Event("", "y"));
+  }
+
+  @Test
+  void anEventWithoutATypeOrTypedMessageIsAMessage() {
+    assertThat(new SseReader.Event(null, "x").isMessage()).isTrue();
+    assertThat(new SseReader.Event("message", "x").isMessage()).isTrue();
+    assertThat(new SseReader.Event("endpoint", "x").isMessage()).isFalse();
+  }
 }
