@@ -78,6 +78,24 @@ final class AvailabilityRunner {
     return mask;
   }
 
+  /** {@link #mask} of each entry's spec, in order: what a turn runs per tool, decided when the entries are. */
+  long[] masks(ToolRegistry.Entry[] entries) {
+    long[] masks = new long[entries.length];
+    for (int i = 0; i < entries.length; i++) {
+      masks[i] = mask(entries[i].spec);
+    }
+    return masks;
+  }
+
+  /** {@link #assembles} of each entry's tool, in order. */
+  boolean[] assemblies(ToolRegistry.Entry[] entries) {
+    boolean[] assembles = new boolean[entries.length];
+    for (int i = 0; i < entries.length; i++) {
+      assembles[i] = assembles(entries[i].tool);
+    }
+    return assembles;
+  }
+
   /** Per tool class, whether it has an assembly of its own (see {@link #assembles}). */
   private final java.util.Map<Class<?>, Boolean> ownAssembly = new java.util.concurrent.ConcurrentHashMap<>();
 

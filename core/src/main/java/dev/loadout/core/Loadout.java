@@ -393,13 +393,7 @@ public final class Loadout implements AutoCloseable {
     if (o == null || o.version != snapshot.version) {
       ToolRegistry.Entry[] entries = snapshot.entries.toArray(new ToolRegistry.Entry[0]);
       java.util.Arrays.sort(entries, Comparator.comparing((ToolRegistry.Entry e) -> e.spec, this::compare));
-      long[] masks = new long[entries.length];
-      boolean[] assembles = new boolean[entries.length];
-      for (int i = 0; i < entries.length; i++) {
-        masks[i] = availability.mask(entries[i].spec);
-        assembles[i] = availability.assembles(entries[i].tool);
-      }
-      o = new Ordered(snapshot.version, entries, masks, assembles);
+      o = new Ordered(snapshot.version, entries, availability.masks(entries), availability.assemblies(entries));
       ordered = o;
     }
     return o;

@@ -73,7 +73,7 @@ final class Routing {
         labels[i] = accepted[i].source;
       }
       this.fixedOutcomes = specs;
-      this.fixedSpecs = List.of(specs);
+      this.fixedSpecs = Collections.unmodifiableList(Arrays.asList(specs)); // a view: the array is never written
       this.fixedTools = List.of(tools);
       this.fixedSources = Collections.unmodifiableList(Arrays.asList(labels));
     } else {
@@ -183,13 +183,8 @@ final class Routing {
     // tool. A same-named replacement sits here too, after every built-in; its built-in is hidden whenever it shows.
     Arrays.sort(sorted, Comparator.comparing((ToolRegistry.Entry en) -> ownerOfAccepted.get(en.spec.name()).level())
         .thenComparing((ToolRegistry.Entry en) -> en.spec, order));
-    long[] masks = new long[sorted.length];
-    boolean[] assembles = new boolean[sorted.length];
-    for (int i = 0; i < sorted.length; i++) {
-      masks[i] = availability.mask(sorted[i].spec);
-      assembles[i] = availability.assembles(sorted[i].tool);
-    }
-    return new Routing(sources, registry.version, sorted, masks, assembles, describes, Collections.unmodifiableList(dropped),
+    return new Routing(sources, registry.version, sorted, availability.masks(sorted), availability.assemblies(sorted),
+        describes, Collections.unmodifiableList(dropped),
         Map.copyOf(replaced), Map.copyOf(replacementNames));
   }
 
