@@ -34,8 +34,8 @@ import org.apiguardian.api.API;
  * Or let {@link McpTestServerExtension} start and stop it around each test or test class.
  *
  * <p>All of it can be switched mid-session: per tool {@link #hold}, {@link #slow}, {@link #failing},
- * {@link #protocolError}, {@link #progress}; for the whole server {@link #inject(McpFault)}, {@link
- * #dropConnections()}, {@link #stop()}, {@link #addTool}/{@link #removeTool}. Every request is recorded
+ * {@link #protocolError}, {@link #progress}, {@link #progressSteps}; for the whole server {@link #inject(McpFault)},
+ * {@link #dropConnections()}, {@link #stop()}, {@link #addTool}/{@link #removeTool}. Every request is recorded
  * ({@link #requests()}). The package overview says what each does on the wire; {@link #reset()} undoes it.
  *
  * <p><b>Dependencies.</b> The MCP SDK ({@code io.modelcontextprotocol.sdk:mcp}) and Jetty
@@ -258,6 +258,21 @@ public final class McpTestServer implements AutoCloseable {
       throw new IllegalArgumentException("progress notifications must be zero or more, but was " + notifications);
     }
     tools.progress(tool, notifications);
+  }
+
+  /**
+   * As {@link #progress}, but a call sends each notice only when the test lets it go on the returned handle:
+   * the way to see notices one by one, each delivered before the next is sent. Replaces the tool's progress
+   * setting (and lets go every step of an earlier handle); {@link #reset()} lets every step go.
+   *
+   * @param notifications one or more
+   * @since 0.1
+   */
+  public ProgressSteps progressSteps(String tool, int notifications) {
+    if (notifications < 1) {
+      throw new IllegalArgumentException("stepped progress needs one or more notifications, but was " + notifications);
+    }
+    return tools.progressSteps(tool, notifications);
   }
 
   /**

@@ -59,7 +59,10 @@ record ToolDefinition(String name, String description, Map<String, Object> input
       // Reached over SSE only: there replies travel on the event stream, which the filter cannot write.
       return McpReply.error("MCP error " + protocolError.get().code() + ": " + protocolError.get().message());
     }
-    progress(table.progressOf(name), exchange, request.progressToken());
+    if (!progress(table.progressOf(name), table.stepsOf(name).orElse(null), stopped, exchange,
+        request.progressToken())) {
+      return McpReply.error("the server stopped during the call");
+    }
     ToolBehaviour behaviour = table.behaviourOf(name).orElse(null);
     if (behaviour instanceof ToolBehaviour.Slow) {
       try {
@@ -90,18 +93,28 @@ record ToolDefinition(String name, String description, Map<String, Object> input
     }
   }
 
-  /** Sends progress 1..n of n, if the call asked for progress; a client that went away ends it. */
-  private static void progress(int notifications, McpSyncServerExchange exchange, Object token) {
+  /**
+   * Sends progress 1..n of n, if the call asked for progress, each after the test's step when it set steps; a
+   * client that went away ends it.
+   *
+   * @return false if the server stopped while a notice waited for its step
+   */
+  private static boolean progress(int notifications, ProgressSteps steps, CompletableFuture<Void> stopped,
+      McpSyncServerExchange exchange, Object token) {
     if (token == null) {
-      return;
+      return true;
     }
     try {
       for (int i = 1; i <= notifications; i++) {
+        if (steps != null && i <= steps.notices() && !steps.awaitStep(i, stopped)) {
+          return false;
+        }
         exchange.progressNotification(new McpSchema.ProgressNotification(token, i, (double) notifications, "step " + i));
       }
     } catch (RuntimeException e) {
       // The client is gone; the answer will not arrive either.
     }
+    return true;
   }
 
   @SuppressWarnings("unchecked")

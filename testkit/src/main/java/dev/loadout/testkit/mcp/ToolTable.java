@@ -18,6 +18,7 @@ final class ToolTable {
   private final Map<String, ToolDefinition> current = new LinkedHashMap<>(); // guarded by this
   private final Map<String, ToolBehaviour> behaviours = new ConcurrentHashMap<>();
   private final Map<String, Integer> progress = new ConcurrentHashMap<>();
+  private final Map<String, ProgressSteps> steps = new ConcurrentHashMap<>();
 
   ToolTable(String server, List<ToolDefinition> declared) {
     this.server = server;
@@ -44,6 +45,7 @@ final class ToolTable {
     current.remove(known(tool));
     release(behaviours.remove(tool));
     progress.remove(tool);
+    releaseSteps(steps.remove(tool));
   }
 
   /** Back to the declared tools, in declared order; whether that changed anything. */
@@ -80,20 +82,42 @@ final class ToolTable {
     behaviours.keySet().forEach(t -> release(behaviours.remove(t)));
   }
 
+  /** Sets how many notices a call of the tool sends, at once; lets go every step of the tool's earlier handle. */
   void progress(String tool, int notifications) {
+    releaseSteps(steps.remove(known(tool)));
     if (notifications == 0) {
-      progress.remove(known(tool));
+      progress.remove(tool);
     } else {
-      progress.put(known(tool), notifications);
+      progress.put(tool, notifications);
     }
+  }
+
+  /** As {@link #progress}, but each notice waits for the test's step on the returned handle. */
+  ProgressSteps progressSteps(String tool, int notifications) {
+    ProgressSteps handle = new ProgressSteps(known(tool), notifications);
+    progress.put(tool, notifications);
+    releaseSteps(steps.put(tool, handle));
+    return handle;
   }
 
   int progressOf(String tool) {
     return progress.getOrDefault(tool, 0);
   }
 
+  /** The handle whose steps a call of the tool waits for before each notice, if the test set one. */
+  Optional<ProgressSteps> stepsOf(String tool) {
+    return Optional.ofNullable(steps.get(tool));
+  }
+
   void clearProgress() {
     progress.clear();
+    steps.keySet().forEach(t -> releaseSteps(steps.remove(t)));
+  }
+
+  private static void releaseSteps(ProgressSteps old) {
+    if (old != null) {
+      old.releaseAll();
+    }
   }
 
   /**

@@ -19,7 +19,8 @@
  *       call's connection without an answer as a killed process would; {@code restart()} on the same
  *       port.</li>
  *   <li><b>Progress</b>: {@code progress(tool, n)} makes each call that carries {@code
- *       _meta.progressToken} send n {@code notifications/progress} before it answers.</li>
+ *       _meta.progressToken} send n {@code notifications/progress} before it answers; {@code
+ *       progressSteps(tool, n)} sends each only when the test lets it go, so a listener sees them one by one.</li>
  *   <li><b>Tools change</b>: {@code addTool} and {@code removeTool} on a running server; it declares
  *       {@code tools.listChanged: true} and the SDK sends {@code notifications/tools/list_changed} to each
  *       session's stream (SSE, or a Streamable session's standing GET).</li>

@@ -128,6 +128,52 @@ class McpTestServerCallsTest {
             java.util.Optional.of("tok-2"));
   }
 
+  @ParameterizedTest
+  @ValueSource(strings = {McpTestServer.STREAMABLE_PATH, McpTestServer.SSE_PATH})
+  void steppedProgressSendsEachNoticeOnlyWhenTheTestLetsItGo(String path) throws Exception {
+    McpTestServer server = mcp.server();
+    ProgressSteps steps = server.progressSteps("wait", 3);
+    java.util.concurrent.BlockingQueue<McpSchema.ProgressNotification> seen =
+        new java.util.concurrent.LinkedBlockingQueue<>();
+    try (McpSyncClient c = client(server, path, spec -> spec.progressConsumer(seen::add))) {
+      CompletableFuture<McpSchema.CallToolResult> pending = CompletableFuture.supplyAsync(() -> c.callTool(
+          McpSchema.CallToolRequest.builder("wait").arguments(Map.of()).progressToken("tok-s").build()));
+      assertThat(server.awaitRequest(r -> r.isJsonRpc("tools/call"), WAIT)).isPresent();
+      for (int i = 1; i <= 3; i++) {
+        assertThat(seen).as("nothing before step %d is let go", i).isEmpty();
+        assertThat(pending).as("no answer before the last notice").isNotDone();
+        assertThat(steps.next()).isTrue();
+        McpSchema.ProgressNotification n = seen.poll(WAIT.toSeconds(), TimeUnit.SECONDS);
+        assertThat(n).as("notice %d", i).isNotNull();
+        assertThat(n.progress()).isEqualTo((double) i);
+        assertThat(n.message()).isEqualTo("step " + i);
+      }
+      assertThat(lastText(pending.get(WAIT.toSeconds(), TimeUnit.SECONDS))).isEqualTo("released");
+      assertThat(steps.next()).as("no fourth step").isFalse();
+      assertThat(steps.released()).isEqualTo(3);
+    }
+  }
+
+  @Test
+  void resetLetsEveryStepGoAndStoppingEndsAWaitingCall() throws Exception {
+    McpTestServer server = mcp.server();
+    ProgressSteps first = server.progressSteps("wait", 2);
+    ProgressSteps second = server.progressSteps("wait", 2);
+    assertThat(first.released()).as("a new handle lets the old one's steps go").isEqualTo(2);
+    server.reset();
+    assertThat(second.released()).isEqualTo(2);
+    assertThatThrownBy(() -> server.progressSteps("wait", 0)).hasMessageContaining("one or more notifications, but was 0");
+
+    server.progressSteps("wait", 1);
+    McpSyncClient c = client(server, McpTestServer.STREAMABLE_PATH);
+    CompletableFuture<McpSchema.CallToolResult> pending = CompletableFuture.supplyAsync(() -> c.callTool(
+        McpSchema.CallToolRequest.builder("wait").arguments(Map.of()).progressToken("tok-x").build()));
+    assertThat(server.awaitRequest(r -> r.isJsonRpc("tools/call"), WAIT)).isPresent();
+    server.stop();
+    assertThatThrownBy(() -> pending.get(WAIT.toSeconds(), TimeUnit.SECONDS)).hasCauseInstanceOf(RuntimeException.class);
+    c.close();
+  }
+
   @Test
   void progressIsRefusedForANegativeCountAndAnUnknownTool() {
     assertThatThrownBy(() -> mcp.server().progress("wait", -1)).hasMessageContaining("zero or more, but was -1");
