@@ -19,6 +19,12 @@ import org.jsoup.nodes.TextNode;
  * collapsed, a space at block boundaries and {@code <br>}, {@code <pre>} kept as is), and remembers where each
  * element's part starts and ends, so that {@link #text(Element)} is a substring. Elements in the {@code skip}
  * set (furniture or clutter a pass has set aside) count as absent, as if they had been removed.
+ *
+ * <p>Lookups by element cost a step forward while they come in document order, as the renderer's do: the
+ * measurements sit in an array in that order, and a cursor follows the lookups. Only the first lookup out of
+ * order (the extraction's, which climbs to parents and compares candidates) builds an identity map of every
+ * element; a page of a million elements rendered whole never pays for one (hashing each element was a quarter
+ * of converting such a page). Not thread-safe: one conversion uses it.
  */
 final class NodeStats {
   /** Tags that start a new block; an element without such children is a run of text. */
@@ -89,7 +95,12 @@ final class NodeStats {
   private static final int FRAGMENT = 2;
   private static final Stat ABSENT = new Stat();
 
-  private final IdentityHashMap<Element, Stat> stats;
+  /** Each measured element's measurements, in the order of {@link #elements}. */
+  private final List<Stat> stats;
+  /** Element to measurements, built on the first lookup out of document order; null until then. */
+  private IdentityHashMap<Element, Stat> index;
+  /** Where the last lookup in document order found its element. */
+  private int cursor;
   private final Set<Element> skip;
   private final WorkBudget budget;
   /** The roots' text, or null when this pass was asked for measurements only. */
@@ -102,8 +113,8 @@ final class NodeStats {
     this.skip = skip;
     this.budget = budget;
     this.text = withText ? new StringBuilder() : null;
-    // Sized up front: growing a map of a million elements rehashes it twenty times.
-    this.stats = new IdentityHashMap<>(expected);
+    // Sized up front: growing lists of a million elements copies them twenty times.
+    this.stats = new ArrayList<>(expected);
     this.elements = new ArrayList<>(expected);
   }
 
@@ -144,26 +155,49 @@ final class NodeStats {
 
   /** The element's measurements; zeros for an element that was not under the root. Never modify it. */
   Stat get(Element e) {
-    Stat s = stats.get(e);
+    Stat s = find(e);
     return s == null ? ABSENT : s;
   }
 
   /** Whether the element was measured: under the root and not skipped. */
   boolean has(Element e) {
-    return stats.containsKey(e);
+    return find(e) != null;
   }
 
   /** The element's text as {@code Element.text()} gives it, without walking the element again. */
   String text(Element e) {
-    Stat s = stats.get(e);
+    Stat s = find(e);
     return s == null || text == null ? "" : text.substring(s.from, s.to).trim();
   }
 
   /** Whether {@code inner} is {@code outer} or lies inside it; false when either was not measured. */
   boolean inside(Element inner, Element outer) {
-    Stat i = stats.get(inner);
-    Stat o = stats.get(outer);
+    Stat i = find(inner);
+    Stat o = find(outer);
     return i != null && o != null && o.order <= i.order && i.order <= o.lastOrder;
+  }
+
+  /**
+   * The element's measurements, or null. From the cursor forward while lookups come in document order (all of
+   * them together walk the array once); the first element not found ahead (one before the cursor, or one not
+   * measured) builds the identity map, which answers every lookup after it.
+   */
+  private Stat find(Element e) {
+    if (index != null) {
+      return index.get(e);
+    }
+    int n = elements.size();
+    for (int i = cursor; i < n; i++) {
+      if (elements.get(i) == e) {
+        cursor = i;
+        return stats.get(i);
+      }
+    }
+    index = new IdentityHashMap<>(n);
+    for (int i = 0; i < n; i++) {
+      index.put(elements.get(i), stats.get(i));
+    }
+    return index.get(e);
   }
 
   private Stat measure(Element e, int inLink, boolean pre) {
@@ -171,6 +205,7 @@ final class NodeStats {
     Stat s = new Stat();
     s.order = order++;
     elements.add(e);
+    stats.add(s);
     if (text != null && e.isBlock() && !lastIsSpace()) {
       text.append(' ');
     }
@@ -212,7 +247,6 @@ final class NodeStats {
     }
     s.to = text == null ? 0 : text.length();
     s.lastOrder = order - 1;
-    stats.put(e, s);
     return s;
   }
 
