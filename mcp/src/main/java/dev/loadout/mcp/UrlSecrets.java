@@ -132,10 +132,13 @@ public final class UrlSecrets {
 
   private String redactQuery(String query) {
     StringBuilder out = new StringBuilder();
-    for (String pair : query.split("&", -1)) {
-      if (out.length() > 0) {
+    String[] pairs = query.split("&", -1);
+    for (int p = 0; p < pairs.length; p++) {
+      // By position, not by what was written: an empty first pair ("?&a=1") keeps its separator.
+      if (p > 0) {
         out.append('&');
       }
+      String pair = pairs[p];
       int eq = pair.indexOf('=');
       String name = eq < 0 ? pair : pair.substring(0, eq);
       out.append(eq >= 0 && queryParameters.contains(name.toLowerCase(Locale.ROOT)) ? name + "=" + REDACTED : pair);

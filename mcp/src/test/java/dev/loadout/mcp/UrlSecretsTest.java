@@ -28,6 +28,17 @@ class UrlSecretsTest {
   }
 
   @Test
+  void emptyPairsKeepTheirSeparatorsSoAQueryWithoutSecretsStaysAsWritten() {
+    for (String plain : List.of("https://a.example/mcp?&region=eu", "https://a.example/mcp?region=eu&&page=2",
+        "https://a.example/mcp?region=eu&", "https://a.example/mcp?&")) {
+      assertThat(secrets.redact(plain)).as(plain).isEqualTo(plain);
+      assertThat(secrets.hasSecrets(plain)).as(plain).isFalse();
+    }
+    assertThat(secrets.redact("https://a.example/mcp?&api_key=abc&&region=eu"))
+        .isEqualTo("https://a.example/mcp?&api_key=REDACTED&&region=eu");
+  }
+
+  @Test
   void theOperatorChoosesTheQueryNamesAndBadTemplatesAreRefused() {
     UrlSecrets own = UrlSecrets.defaults().withQueryParameters(List.of("X-Code"));
     assertThat(own.redact("https://a.example/?x-code=1&key=2")).isEqualTo("https://a.example/?x-code=REDACTED&key=2");
