@@ -78,10 +78,10 @@ final class Constraints {
           schema.put("maximum", 0);
           break;
         case "Size":
-          size(schema, jsonType, (int) member(a, "min"), (int) member(a, "max"), where);
+          size(name, schema, jsonType, (int) member(a, "min"), (int) member(a, "max"), where);
           break;
         case "NotEmpty":
-          size(schema, jsonType, 1, Integer.MAX_VALUE, where);
+          size(name, schema, jsonType, 1, Integer.MAX_VALUE, where);
           break;
         case "NotBlank":
           if (!"string".equals(jsonType)) {
@@ -127,7 +127,7 @@ final class Constraints {
     }
   }
 
-  private static void size(ObjectNode schema, String jsonType, int min, int max, String where) {
+  private static void size(String name, ObjectNode schema, String jsonType, int min, int max, String where) {
     String prefix;
     switch (jsonType) {
       case "string":
@@ -140,7 +140,7 @@ final class Constraints {
         prefix = "Properties";
         break;
       default:
-        throw misplaced("Size", jsonType, where);
+        throw misplaced(name, jsonType, where); // @Size or @NotEmpty, as the user wrote it
     }
     if (min > 0) {
       schema.put("min" + prefix, min);

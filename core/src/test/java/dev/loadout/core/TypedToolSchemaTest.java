@@ -6,10 +6,14 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
+import jakarta.validation.constraints.Negative;
+import jakarta.validation.constraints.NegativeOrZero;
 import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.NotEmpty;
 import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Pattern;
 import jakarta.validation.constraints.Positive;
+import jakarta.validation.constraints.PositiveOrZero;
 import jakarta.validation.constraints.Size;
 import java.math.BigDecimal;
 import java.util.List;
@@ -161,6 +165,43 @@ class TypedToolSchemaTest {
 
   record Limits(@Positive @Max(10) long count, @Size(min = 1, max = 3) List<String> names,
       @Size(max = 2) Map<String, String> labels, @NotNull String id, @Pattern(regexp = "[a-z]+") String word) {}
+
+  record Signs(@PositiveOrZero int offset, @Negative int delta, @NegativeOrZero long floor, @NotEmpty List<String> tags,
+      @NotEmpty String code, @Size(min = 2) String word, @Size(max = 4) Optional<String> note) {}
+
+  record MaxOnString(@Max(1) String s) {}
+  record PositiveOnBoolean(@Positive boolean b) {}
+  record PositiveOrZeroOnString(@PositiveOrZero String s) {}
+  record NegativeOnList(@Negative List<Integer> l) {}
+  record NegativeOrZeroOnString(@NegativeOrZero String s) {}
+  record NotEmptyOnNumber(@NotEmpty int n) {}
+
+  @Test
+  void signConstraintsAndOneSidedSizesWriteOnlyTheBoundTheyState() {
+    JsonNode schema = schemaOf(Signs.class);
+    JsonNode p = schema.get("properties");
+    assertThat(p.get("offset")).isEqualTo(Tools.schema("{\"type\":\"integer\",\"minimum\":0}"));
+    assertThat(p.get("delta")).isEqualTo(Tools.schema("{\"type\":\"integer\",\"exclusiveMaximum\":0}"));
+    assertThat(p.get("floor")).isEqualTo(Tools.schema("{\"type\":\"integer\",\"maximum\":0}"));
+    assertThat(p.get("tags")).isEqualTo(Tools.schema("{\"type\":\"array\",\"items\":{\"type\":\"string\"},\"minItems\":1}"));
+    assertThat(p.get("code")).isEqualTo(Tools.schema("{\"type\":\"string\",\"minLength\":1}"));
+    // A minimum alone: no maximum of Integer.MAX_VALUE written beside it.
+    assertThat(p.get("word")).isEqualTo(Tools.schema("{\"type\":\"string\",\"minLength\":2}"));
+    // A constraint other than @NotNull on an Optional is no reason to refuse it, and the Optional stays optional.
+    assertThat(p.get("note").get("maxLength").asInt()).isEqualTo(4);
+    assertThat(schema.get("required")).extracting(JsonNode::asText).doesNotContain("note")
+        .contains("offset", "delta", "floor", "tags", "code", "word");
+  }
+
+  @Test
+  void eachSignConstraintIsRefusedOnATypeItCannotBound() {
+    assertThatThrownBy(() -> schemaOf(MaxOnString.class)).hasMessageContaining("@Max on MaxOnString.s does not apply to a JSON string");
+    assertThatThrownBy(() -> schemaOf(PositiveOnBoolean.class)).hasMessageContaining("@Positive on PositiveOnBoolean.b does not apply to a JSON boolean");
+    assertThatThrownBy(() -> schemaOf(PositiveOrZeroOnString.class)).hasMessageContaining("@PositiveOrZero on PositiveOrZeroOnString.s does not apply to a JSON string");
+    assertThatThrownBy(() -> schemaOf(NegativeOnList.class)).hasMessageContaining("@Negative on NegativeOnList.l does not apply to a JSON array");
+    assertThatThrownBy(() -> schemaOf(NegativeOrZeroOnString.class)).hasMessageContaining("@NegativeOrZero on NegativeOrZeroOnString.s does not apply to a JSON string");
+    assertThatThrownBy(() -> schemaOf(NotEmptyOnNumber.class)).hasMessageContaining("@NotEmpty on NotEmptyOnNumber.n does not apply to a JSON integer");
+  }
 
   @Test
   void jakartaConstraintsBecomeKeywordsReadByNameWithoutALinkFromCore() {
