@@ -97,5 +97,9 @@ class ArgumentValidatorTest {
     assertThat(violations(schema, "{\"xs\":[1.5,2,1e300,3e300],\"x\":2.5}"))
         .containsExactly("/xs/2: must have a maximum value of 10", "/xs/3: must have a maximum value of 10");
     assertThat(violations(schema, "{\"xs\":[1.5,2.0,10],\"x\":0.25}")).isEmpty();
+    // Integer items are where a double beyond long range would be read with asLong(): each huge one made exact.
+    String integers = "{\"type\":\"object\",\"properties\":{\"ids\":{\"type\":\"array\",\"items\":{\"type\":\"integer\","
+        + "\"maximum\":10}}}}";
+    assertThat(violations(integers, "{\"ids\":[1,1e300,2,-1e300]}")).containsExactly("/ids/1: must have a maximum value of 10");
   }
 }
