@@ -58,7 +58,9 @@ class BackendsTest {
       "403, upstream_auth_failed, false",
       "429, rate_limited, true",
       "404, upstream_status, false",
+      "499, upstream_status, false",
       "500, upstream_status, true",
+      "199, upstream_status, false",
       "503, upstream_status, true",
       "302, upstream_status, false"})
   void everyErrorStatusHasOneSharedCode(int status, String code, boolean retryable) {
@@ -75,6 +77,8 @@ class BackendsTest {
     SafeHttpResponse fine = response(204, "", false);
 
     assertThat(Backends.ok(fine, "x", PLAIN)).isSameAs(fine);
+    SafeHttpResponse lastOfTheRange = response(299, "{}", false);
+    assertThat(Backends.ok(lastOfTheRange, "x", PLAIN)).as("every 2xx is an answer").isSameAs(lastOfTheRange);
     assertThatThrownBy(() -> Backends.ok(response(200, "{\"a\":", true), "x", PLAIN))
         .isInstanceOfSatisfying(BackendException.class, e -> assertThat(e.code())
             .isEqualTo(BackendException.BAD_UPSTREAM_RESPONSE));
@@ -114,7 +118,10 @@ class BackendsTest {
         .hasMessageContaining("SEARXNG_URL").hasMessageContaining("credentials").hasMessageNotContaining("hunter2");
     assertThatThrownBy(() -> Backends.baseUrl("IMAGE_URL", "https://img.example/v1?key=sk-secret"))
         .hasMessageContaining("IMAGE_URL").hasMessageNotContaining("sk-secret");
-    assertThatThrownBy(() -> Backends.baseUrl("IMAGE_URL", "ftp://img.example")).hasMessageContaining("'ftp'");
+    assertThatThrownBy(() -> Backends.baseUrl("IMAGE_URL", "ftp://img.example")).hasMessageContaining("'ftp'")
+        .hasMessageNotContaining("no host");
+    assertThatThrownBy(() -> Backends.baseUrl("IMAGE_URL", "https:/img.example/v1")).hasMessageContaining("'https'")
+        .hasMessageContaining("and it has no host");
     assertThatThrownBy(() -> Backends.baseUrl("IMAGE_URL", "img.example")).hasMessageContaining("absolute");
     assertThatThrownBy(() -> Backends.baseUrl("IMAGE_URL", null)).hasMessageContaining("null");
     assertThatThrownBy(() -> Backends.baseUrl("IMAGE_URL", "  ")).hasMessageContaining("blank");
@@ -125,6 +132,9 @@ class BackendsTest {
   void credentialsAreAbsentOrOneCleanLine() {
     assertThat(Backends.credential("API_KEY", null)).isNull();
     assertThat(Backends.credential("API_KEY", " sk-abc ")).isEqualTo("sk-abc");
+    // A space inside is a character of the key, not a control character (some schemes put one in: "Bearer …").
+    assertThat(Backends.credential("API_KEY", "Bearer sk-abc")).isEqualTo("Bearer sk-abc");
+    assertThatThrownBy(() -> Backends.credential("API_KEY", "sk\u007fabc")).hasMessageContaining("control characters");
     assertThatThrownBy(() -> Backends.credential("API_KEY", " ")).hasMessageContaining("API_KEY")
         .hasMessageContaining("blank");
     assertThatThrownBy(() -> Backends.credential("API_KEY", "sk-abc\r\nX-Evil: 1")).hasMessageContaining("line breaks")
