@@ -207,9 +207,22 @@ class SseTransportTest {
       s.close();
     }
 
-    /** Closes the listener: new connections are refused; the open event stream is left as it is. */
+    /**
+     * Closes the listener: new connections are refused; the open event stream is left as it is. Returns once a
+     * connection to the port is refused, so the next message's POST meets a closed port, not a listener whose close
+     * has not reached the accepting thread yet.
+     */
     void refuseConnections() throws IOException {
+      int port = listener.getLocalPort();
       listener.close();
+      for (int probe = 0; probe < 10_000; probe++) {
+        try (Socket s = new Socket(InetAddress.getLoopbackAddress(), port)) {
+          Thread.onSpinWait();
+        } catch (java.net.ConnectException refused) {
+          return;
+        }
+      }
+      throw new AssertionError("port " + port + " still takes connections after its listener closed");
     }
 
     private void accept() {
