@@ -1,6 +1,7 @@
 package dev.loadout.mcp;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.loadout.core.internal.jdbc.Jdbc;
 import dev.loadout.mcp.testkit.McpRegistrationStoreContract;
@@ -12,6 +13,7 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.List;
 import javax.sql.DataSource;
 import org.junit.jupiter.api.Test;
 
@@ -100,6 +102,79 @@ abstract class JdbcMcpRegistrationStoreContract extends McpRegistrationStoreCont
     ToolSelection read = captureStderr(log, () -> store.list("g1").get(0).toolSelection());
     assertThat(read.unreadable()).isTrue();
     assertThat(log[0]).contains("MCP registration " + a.id()).contains("tool-name prefix [9lives]");
+  }
+
+  @Test
+  void reencryptionTakesBatchesOfOneToTenThousandRows() {
+    byte[] k1 = Keys.random(32);
+    byte[] k2 = Keys.random(32);
+    JdbcMcpRegistrationStore before = JdbcMcpRegistrationStore.create(dataSource(), TokenCipher.aesGcm("k1", k1));
+    for (int i = 0; i < 3; i++) {
+      before.insert(draft("g1", "r" + i));
+    }
+    JdbcMcpRegistrationStore second = JdbcMcpRegistrationStore.create(dataSource(),
+        TokenCipher.aesGcm("k2", k2).withOldKey("k1", k1));
+    for (int refused : new int[] {0, 10_001}) {
+      assertThatThrownBy(() -> second.reencryptTokens(refused)).isInstanceOf(IllegalArgumentException.class)
+          .hasMessage("batchSize must be 1 to 10000, but was " + refused);
+    }
+    assertThat(second.reencryptTokens(1)).as("one row a batch").isEqualTo(new JdbcMcpRegistrationStore.Reencryption(3, 0, 3));
+    JdbcMcpRegistrationStore third = JdbcMcpRegistrationStore.create(dataSource(),
+        TokenCipher.aesGcm("k3", Keys.random(32)).withOldKey("k2", k2));
+    assertThat(third.reencryptTokens(10_000)).as("all rows in one batch")
+        .isEqualTo(new JdbcMcpRegistrationStore.Reencryption(3, 0, 1));
+    assertThat(third.list("g1")).hasSize(3).allSatisfy(r -> assertThat(r.token()).contains("s3cret-token"));
+  }
+
+  /**
+   * A row's secrets are its token, its URL when that holds a secret, or both: the rotation rewrites whichever the
+   * row has, and afterwards each row reads back whole under the new key alone. A row with neither is not a secret
+   * row and is left out of the count.
+   */
+  @Test
+  void reencryptionRewritesASealedUrlAndATokenAloneOrTogether() {
+    byte[] k1 = Keys.random(32);
+    byte[] k2 = Keys.random(32);
+    JdbcMcpRegistrationStore before = JdbcMcpRegistrationStore.create(dataSource(), TokenCipher.aesGcm("k1", k1));
+    String secretUrl = "https://mcp.example.com/mcp?key=abc";
+    String plainUrl = "https://plain.example/mcp";
+    McpRegistration both = before.insert(draft("g1", "both")).orElseThrow();
+    McpRegistration tokenOnly = before.insert(McpRegistration.draft("g1", "token-only", plainUrl, "tok-1",
+        ServerType.GENERAL, null)).orElseThrow();
+    McpRegistration urlOnly = before.insert(McpRegistration.draft("g1", "url-only", secretUrl, null,
+        ServerType.GENERAL, null)).orElseThrow();
+    McpRegistration neither = before.insert(McpRegistration.draft("g1", "neither", plainUrl, null,
+        ServerType.GENERAL, null)).orElseThrow();
+
+    JdbcMcpRegistrationStore rotating = JdbcMcpRegistrationStore.create(dataSource(),
+        TokenCipher.aesGcm("k2", k2).withOldKey("k1", k1));
+    assertThat(rotating.reencryptTokens(10)).isEqualTo(new JdbcMcpRegistrationStore.Reencryption(3, 0, 1));
+
+    List<McpRegistration> read = JdbcMcpRegistrationStore.create(dataSource(), TokenCipher.aesGcm("k2", k2)).list("g1");
+    assertThat(read).containsExactly(both, tokenOnly, urlOnly, neither);
+    assertThat(read).noneMatch(McpRegistration::tokenUnreadable);
+    assertThat(read.get(2).url()).isEqualTo(secretUrl);
+    assertThat(read.get(2).token()).isEmpty();
+    assertThat(read.get(1).token()).contains("tok-1");
+  }
+
+  @Test
+  void anUnreadableSecretIsWarnedAboutOnceNamingTheRegistrationAndKeyNeverTheSecret() throws Exception {
+    McpRegistration a = store.insert(draft("g1", "a")).orElseThrow();
+    String[] readable = new String[1];
+    captureStderr(readable, () -> store.list("g1"));
+    assertThat(readable[0]).as("a row the cipher reads is not warned about").doesNotContain("could not be decrypted");
+
+    McpRegistrationStore stranger = JdbcMcpRegistrationStore.create(dataSource(), TokenCipher.aesGcm("k9", Keys.random(32)));
+    String[] first = new String[1];
+    McpRegistration locked = captureStderr(first, () -> stranger.list("g1").get(0));
+    assertThat(locked.tokenUnreadable()).isTrue();
+    assertThat(first[0]).contains("Secrets (token or URL) of MCP registration " + a.id() + " in guild g1 could not be "
+        + "decrypted (key id [" + cipher().currentKeyId() + "], this cipher knows [k9])")
+        .contains(McpFailureCodes.TOKEN_UNREADABLE).doesNotContain("s3cret-token").doesNotContain("key=abc");
+    String[] again = new String[1];
+    captureStderr(again, () -> stranger.list("g1"));
+    assertThat(again[0]).as("once per registration and key").doesNotContain("could not be decrypted");
   }
 
   String column(String name, long id) throws SQLException {

@@ -80,6 +80,35 @@ class PostgresMcpRegistrationStoreTest extends JdbcMcpRegistrationStoreContract 
   }
 
   /**
+   * The insert's lock stands for one guild, not the table: an insert into another guild, made while this one holds
+   * its guild's lock between count and write, goes through at once instead of queueing, so it gets the lower id.
+   * The two guild ids differ only in their first digit, as snowflakes of guilds made years apart can.
+   */
+  @Test
+  void anInsertIntoAnotherGuildDoesNotWaitForThisGuildsLock() throws Exception {
+    String mine = "100000000000000042";
+    String theirs = "900000000000000042";
+    Interleaving between = Interleaving.on(schema.dataSource());
+    McpRegistrationStore racing = JdbcMcpRegistrationStore.create(between.dataSource(), Keys.CIPHER);
+    AtomicReference<McpRegistrationStore.InsertOutcome> other = new AtomicReference<>();
+    between.after(sql -> sql.startsWith("SELECT COUNT(*)"), () -> other.set(store.insert(draft(theirs, "b"), 1)));
+
+    McpRegistration a = ((McpRegistrationStore.InsertOutcome.Stored) racing.insert(draft(mine, "a"), 1)).registration();
+    between.awaitCompetitor();
+
+    McpRegistration b = ((McpRegistrationStore.InsertOutcome.Stored) other.get()).registration();
+    assertThat(b.id()).as("stored while the first insert still held its lock").isLessThan(a.id());
+    assertThat(store.list(mine)).containsExactly(a);
+    assertThat(store.list(theirs)).containsExactly(b);
+  }
+
+  @Test
+  void itsStringNamesTheDatabaseAndNoSecret() {
+    store.insert(draft("g1", "a"));
+    assertThat(store).hasToString("JdbcMcpRegistrationStore{POSTGRESQL}");
+  }
+
+  /**
    * Two operators start the re-encryption at once, in two processes: one reads a batch, the other rewrites every
    * row before the first writes. Each row's update is conditional on the key it was read under, so every token is
    * rewritten once, and all stay readable under the new key alone.

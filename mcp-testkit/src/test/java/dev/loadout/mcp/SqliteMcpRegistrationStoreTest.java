@@ -44,6 +44,12 @@ class SqliteMcpRegistrationStoreTest extends JdbcMcpRegistrationStoreContract {
   }
 
   @Test
+  void itsStringNamesTheDatabaseAndNoSecret() {
+    store.insert(draft("g1", "a"));
+    assertThat(store).hasToString("JdbcMcpRegistrationStore{SQLITE}");
+  }
+
+  @Test
   void tokensAreEncryptedAtRestAndReadBackAfterAKeyRotation() throws Exception {
     McpRegistration a = store.insert(draft("g1", "a")).orElseThrow();
     try (java.sql.Connection c = dataSource.getConnection(); java.sql.Statement s = c.createStatement();

@@ -63,11 +63,16 @@ final class ChildProcess {
   /** Remembers the descendants alive now, unless that was done less than {@link #REFRESH_NANOS} ago. */
   void refresh() {
     long now = System.nanoTime();
-    if (!refreshed || now - lastRefresh > REFRESH_NANOS) {
+    if (refreshDue(now)) {
       refreshed = true;
       lastRefresh = now;
       remember();
     }
+  }
+
+  /** Whether no scan was made yet or the last is older than {@link #REFRESH_NANOS}: how often scans cost, no more. */
+  private boolean refreshDue(long now) {
+    return !refreshed || now - lastRefresh > REFRESH_NANOS;
   }
 
   /** Remembers the descendants alive now and forgets those that ended. */

@@ -108,18 +108,27 @@ final class SseTransport implements McpClientTransport {
     } catch (RuntimeException e) {
       failure = new TransportFailure(McpFailureCodes.PROTOCOL_ERROR, "The event stream of the MCP server could not be read.");
     } finally {
-      if (stream != null) {
-        http.done(stream);
-      }
-      boolean established = endpoint.isDone() && !endpoint.isCompletedExceptionally();
-      if (established && !http.closed()) {
-        ended = new TransportFailure(McpFailureCodes.CONNECTION_LOST, "The MCP server's event stream has ended.");
-        onLost.accept(ended);
-      } else {
-        ended = established ? closed() : failure;
-      }
-      endpoint.completeExceptionally(failure == null ? closed() : failure);
+      streamEnded(stream, failure);
     }
+  }
+
+  /**
+   * What the end of the stream means, whichever way it ended (one method, so that each of the compiler's copies
+   * of the finally block above is one call): the loss of an established session, unless Loadout closed it; or
+   * the failure of a connect still waiting for its endpoint ({@code failure} is null only for an Error).
+   */
+  private void streamEnded(SafeHttpStream stream, TransportFailure failure) {
+    if (stream != null) {
+      http.done(stream);
+    }
+    boolean established = endpoint.isDone() && !endpoint.isCompletedExceptionally();
+    if (established && !http.closed()) {
+      ended = new TransportFailure(McpFailureCodes.CONNECTION_LOST, "The MCP server's event stream has ended.");
+      onLost.accept(ended);
+    } else {
+      ended = established ? closed() : failure;
+    }
+    endpoint.completeExceptionally(failure == null ? closed() : failure);
   }
 
   @Override

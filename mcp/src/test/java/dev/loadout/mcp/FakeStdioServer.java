@@ -21,14 +21,16 @@ import java.util.stream.Collectors;
  * running after stdin ends. Tools: {@code echo}, {@code env} (its environment), {@code cwd}, {@code hang}
  * (never answers; sends a progress notification when it got the request), {@code exit} (halts with
  * {@code code}), {@code big} (an answer of {@code bytes} characters), {@code stderr} ({@code bytes} of stderr
- * first), {@code noise} (non-JSON stdout lines first), {@code spawned} (the grandchild's pid), {@code ping_me}
- * (pings the client and answers once the client answered).
+ * first; answers whether every byte could be written), {@code noise} (non-JSON stdout lines first),
+ * {@code spawned} (the grandchild's pid), {@code spawn} (starts a grandchild now and answers its pid),
+ * {@code close_stdout} (closes stdout and goes on reading stdin, never answering), {@code ping_me} (pings the
+ * client and answers once the client answered).
  */
 final class FakeStdioServer {
   private static final McpJsonMapper JSON = McpJsonDefaults.getMapper();
   private static final PrintStream OUT = new PrintStream(System.out, false, StandardCharsets.UTF_8);
   private static final List<String> TOOLS = List.of("echo", "env", "cwd", "hang", "exit", "big", "stderr", "noise",
-      "spawned", "ping_me");
+      "spawned", "spawn", "close_stdout", "ping_me");
   private static Process grandchild;
 
   private FakeStdioServer() {}
@@ -40,9 +42,7 @@ final class FakeStdioServer {
       return;
     }
     if (options.contains("--spawn")) {
-      String java = ProcessHandle.current().info().command().orElseThrow();
-      grandchild = new ProcessBuilder(java, "-Xmx32m", "-XX:TieredStopAtLevel=1", "-cp",
-          System.getProperty("java.class.path"), FakeStdioServer.class.getName(), "--sleep").start();
+      spawn();
     }
     if (options.contains("--banner")) {
       OUT.println("fake-stdio-server 1.0 starting");
@@ -125,8 +125,8 @@ final class FakeStdioServer {
         for (long written = 0; written < total; written += chatter.length()) {
           System.err.print(chatter);
         }
-        System.err.flush();
-        text(id, "done");
+        // A stderr whose reader went away fails the writes (the JVM ignores SIGPIPE) instead of blocking them.
+        text(id, System.err.checkError() ? "stderr was closed" : "done");
         break;
       case "noise":
         OUT.println("progress: 50%");
@@ -136,6 +136,13 @@ final class FakeStdioServer {
       case "spawned":
         text(id, grandchild == null ? "none" : String.valueOf(grandchild.pid()));
         break;
+      case "spawn":
+        spawn();
+        text(id, String.valueOf(grandchild.pid()));
+        break;
+      case "close_stdout":
+        OUT.close();
+        break;
       case "ping_me":
         send(Map.of("jsonrpc", "2.0", "id", "server-ping-1", "method", "ping"));
         String reply = in.readLine();
@@ -144,6 +151,12 @@ final class FakeStdioServer {
       default:
         text(id, "unknown tool " + name);
     }
+  }
+
+  private static void spawn() throws Exception {
+    String java = ProcessHandle.current().info().command().orElseThrow();
+    grandchild = new ProcessBuilder(java, "-Xmx32m", "-XX:TieredStopAtLevel=1", "-cp",
+        System.getProperty("java.class.path"), FakeStdioServer.class.getName(), "--sleep").start();
   }
 
   private static void text(Object id, String text) throws Exception {

@@ -58,7 +58,12 @@ final class StdioHarness implements AutoCloseable {
   }
 
   StdioTransport transport(StdioCommand command, int maxMessageBytes, Lost lost) {
-    StdioTransport t = new StdioTransport(command, pool, scheduler, maxMessageBytes, lost);
+    return transport(command, maxMessageBytes, lost, scheduler);
+  }
+
+  /** A transport whose sends and close run on this scheduler ({@code Schedulers.immediate()}: the caller's thread). */
+  StdioTransport transport(StdioCommand command, int maxMessageBytes, Lost lost, Scheduler sendsAndClose) {
+    StdioTransport t = new StdioTransport(command, pool, sendsAndClose, maxMessageBytes, lost);
     transports.add(t);
     return t;
   }

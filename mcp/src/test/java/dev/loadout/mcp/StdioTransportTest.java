@@ -24,6 +24,7 @@ import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import reactor.core.scheduler.Schedulers;
 
 /**
  * {@link StdioTransport} through the SDK client against {@link FakeStdioServer}, a child JVM made to
@@ -187,7 +188,8 @@ class StdioTransportTest {
     McpSyncClient client = harness.client(t, null);
     client.initialize();
 
-    // Far beyond a pipe's buffer: an undrained stderr would block the server before it answers.
+    // Far beyond a pipe's buffer: an undrained stderr would block the server before it answers, and one whose
+    // reader stopped early would fail the server's writes (or kill a server that does not ignore SIGPIPE).
     assertThat(text(client.callTool(call("stderr", Map.of("bytes", 4 << 20))))).isEqualTo("done");
   }
 
@@ -203,6 +205,10 @@ class StdioTransportTest {
     assertThat(thrown).isInstanceOf(TransportFailure.class);
     assertThat(((TransportFailure) thrown).code).isEqualTo(McpFailureCodes.UNREACHABLE);
     assertThat(thrown.getMessage()).contains(program).doesNotContain("s3cret");
+    // The reason alone, as the JDK's cause gives it ("error=2, No such file or directory"), not the JDK's own
+    // sentence around it, which repeats the program and names the working directory.
+    assertThat(thrown.getMessage()).containsPattern("' could not be started: [^\"]*error=2, ")
+        .doesNotContain("Cannot run program");
     assertThat(Failures.classify(catchThrowable(() -> t.sendMessage(ping()).block())).code())
         .isEqualTo(McpFailureCodes.UNREACHABLE);
     assertThat(lost.calls).hasValue(0);
@@ -281,6 +287,72 @@ class StdioTransportTest {
 
     assertThat(lost.await().getMessage()).contains("exited with code 9");
     assertThat(gone(grandchild, AT_ONCE)).as("the orphaned grandchild is gone").isTrue();
+  }
+
+  /**
+   * A server that closes its stdout yet goes on running cannot answer again: after the grace in which an exiting
+   * server would have exited, it is stopped, the call in flight fails at once, and the loss says what happened.
+   */
+  @Test
+  void aServerThatClosesItsOutputButRunsOnIsStoppedAndTheLossSaysWhy() throws Exception {
+    StdioTransport t = harness.transport(fake(), MAX, lost);
+    McpSyncClient client = harness.client(t, null);
+    client.initialize();
+    ProcessHandle server = t.processHandle().orElseThrow();
+
+    CompletableFuture<McpSchema.CallToolResult> call = CompletableFuture.supplyAsync(
+        () -> client.callTool(call("close_stdout", Map.of())), harness.pool);
+
+    // Bounded by the grace (2 s) and the kill, far under the SDK's own 40 s timeout.
+    Throwable failed = catchThrowable(() -> call.get(30, TimeUnit.SECONDS));
+    assertThat(failed).isInstanceOf(ExecutionException.class);
+    assertThat(Failures.classify(failed.getCause()).code()).isEqualTo(McpFailureCodes.CONNECTION_LOST);
+    assertThat(lost.await().getMessage())
+        .isEqualTo("The stdio MCP server '" + fake().command() + "' closed its output; it was stopped.");
+    assertThat(gone(server, AT_ONCE)).isTrue();
+    assertThat(lost.calls).hasValue(1);
+  }
+
+  /**
+   * The descendants are scanned on the first output line and then at most every few seconds, so a helper started
+   * in between is unknown until the server is stopped: stopping it looks again while the server still lives.
+   */
+  @Test
+  void aServerStoppedForAnOversizeLineTakesAChildItStartedSinceTheLastScanWithIt() throws Exception {
+    StdioTransport t = harness.transport(fake(), MAX, lost);
+    McpSyncClient client = harness.client(t, null);
+    client.initialize();
+    ProcessHandle grandchild = ProcessHandle.of(Long.parseLong(text(client.callTool(call("spawn", Map.of())))))
+        .orElseThrow();
+    try {
+      Failures.Classified f = failureOf(CompletableFuture.supplyAsync(
+          () -> client.callTool(call("big", Map.of("bytes", 4 * MAX))), harness.pool));
+
+      assertThat(f.code()).isEqualTo(McpFailureCodes.PROTOCOL_ERROR);
+      assertThat(gone(grandchild, AT_ONCE)).as("the grandchild is gone").isTrue();
+    } finally {
+      grandchild.destroyForcibly();
+    }
+  }
+
+  /** Close on a thread that was interrupted does not wait out the grace, kills the server and keeps the interrupt. */
+  @Test
+  void closeOnAnInterruptedThreadStopsTheServerAndKeepsTheInterrupt() {
+    StdioTransport t = harness.transport(fake("--ignore-eof"), MAX, lost, Schedulers.immediate());
+    harness.client(t, null).initialize();
+    ProcessHandle server = t.processHandle().orElseThrow();
+
+    boolean stillInterrupted;
+    Thread.currentThread().interrupt();
+    try {
+      t.closeGracefully().block(Duration.ofSeconds(15));
+    } finally {
+      stillInterrupted = Thread.interrupted();
+    }
+
+    assertThat(stillInterrupted).as("the caller's interrupt is kept").isTrue();
+    assertThat(gone(server, AT_ONCE)).isTrue();
+    assertThat(lost.calls).hasValue(0);
   }
 
   @Test

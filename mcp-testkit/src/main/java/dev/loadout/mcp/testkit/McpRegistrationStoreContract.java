@@ -96,6 +96,13 @@ public abstract class McpRegistrationStoreContract {
   }
 
   @Test
+  void aLimitOfOneAdmitsExactlyOneRegistrationPerGuild() {
+    assertThat(store.insert(draft("g1", "a"), 1)).isInstanceOf(McpRegistrationStore.InsertOutcome.Stored.class);
+    assertThat(store.insert(draft("g1", "b"), 1)).isEqualTo(new McpRegistrationStore.InsertOutcome.LimitReached(1));
+    assertThat(store.list("g1")).extracting(McpRegistration::name).containsExactly("a");
+  }
+
+  @Test
   void everyWriteIsAnnouncedWithItsGuildAndAWriteThatChangedNothingIsNot() {
     List<StoreChange> heard = new CopyOnWriteArrayList<>();
     store.changes().subscribe(McpRegistrationStore.CHANGES, heard::add);
@@ -108,6 +115,22 @@ public abstract class McpRegistrationStoreContract {
     store.insert(draft("g2", "b"), 5);
     assertThat(heard).extracting(StoreChange::scope)
         .containsExactly("g1", "g1", "g1", "g1", "g1", "g2");
+  }
+
+  @Test
+  void aWriteThatFindsNoRowOfThatGuildIsNotAnnounced() {
+    McpRegistration r = store.insert(draft("g1", "a")).orElseThrow();
+    List<StoreChange> heard = new CopyOnWriteArrayList<>();
+    store.changes().subscribe(McpRegistrationStore.CHANGES, heard::add);
+    // Each of these names a row that does not exist in that guild: the row is in g1, or the id is unknown.
+    assertThat(store.remove("g2", r.id())).isFalse();
+    assertThat(store.remove("g1", r.id() + 1_000)).isFalse();
+    assertThat(store.setEnabled("g2", r.id(), false)).isFalse();
+    assertThat(store.updateToolNames("g2", r.id(), List.of("x"))).isFalse();
+    assertThat(store.updateToolSelection("g2", r.id(), SELECTION)).isFalse();
+    assertThat(heard).as("nothing changed, so nothing is announced").isEmpty();
+    assertThat(store.remove("g1", r.id())).isTrue();
+    assertThat(heard).extracting(StoreChange::scope).containsExactly("g1");
   }
 
   @Test
