@@ -139,8 +139,15 @@ final class Pool {
       return known != null ? known : h.down(t, McpFailureCodes.QUARANTINED, failure, "the MCP server [" + t.name()
           + "] is quarantined because " + failure + "; it is retried in the background");
     }
+    String why = null;
     if (h.reconnecting.get()) {
-      String why = h.lost;
+      // lost() sets the flag, then the reason, under this lock: read them together, or a turn in between would quote
+      // the last reconnect's reason and the next turn a new source for the same reconnect (a new routing).
+      synchronized (h) {
+        why = h.reconnecting.get() ? h.lost : null;
+      }
+    }
+    if (why != null) {
       ToolSource known = h.downIfSame(t, McpFailureCodes.CONNECTION_LOST, why);
       return known != null ? known : h.down(t, McpFailureCodes.CONNECTION_LOST, why, "the connection to the MCP "
           + "server [" + t.name() + "] ended (" + why + "); it is reconnecting in the background");
