@@ -59,8 +59,7 @@ record ToolDefinition(String name, String description, Map<String, Object> input
       // Reached over SSE only: there replies travel on the event stream, which the filter cannot write.
       return McpReply.error("MCP error " + protocolError.get().code() + ": " + protocolError.get().message());
     }
-    if (!progress(table.progressOf(name), table.stepsOf(name).orElse(null), stopped, exchange,
-        request.progressToken())) {
+    if (!progress(table.progressOf(name), stopped, exchange, request.progressToken())) {
       return McpReply.error("the server stopped during the call");
     }
     ToolBehaviour behaviour = table.behaviourOf(name).orElse(null);
@@ -99,14 +98,16 @@ record ToolDefinition(String name, String description, Map<String, Object> input
    *
    * @return false if the server stopped while a notice waited for its step
    */
-  private static boolean progress(int notifications, ProgressSteps steps, CompletableFuture<Void> stopped,
+  private static boolean progress(ToolTable.Progress progress, CompletableFuture<Void> stopped,
       McpSyncServerExchange exchange, Object token) {
     if (token == null) {
       return true;
     }
     try {
+      int notifications = progress.notices();
+      ProgressSteps steps = progress.steps();
       for (int i = 1; i <= notifications; i++) {
-        if (steps != null && i <= steps.notices() && !steps.awaitStep(i, stopped)) {
+        if (steps != null && !steps.awaitStep(i, stopped)) {
           return false;
         }
         exchange.progressNotification(new McpSchema.ProgressNotification(token, i, (double) notifications, "step " + i));

@@ -17,8 +17,15 @@ final class ToolTable {
   private final List<ToolDefinition> declared;
   private final Map<String, ToolDefinition> current = new LinkedHashMap<>(); // guarded by this
   private final Map<String, ToolBehaviour> behaviours = new ConcurrentHashMap<>();
-  private final Map<String, Integer> progress = new ConcurrentHashMap<>();
-  private final Map<String, ProgressSteps> steps = new ConcurrentHashMap<>();
+  private final Map<String, Progress> progress = new ConcurrentHashMap<>();
+
+  /**
+   * How a call of a tool reports progress: this many notices, each after the test's step when {@code steps} is set
+   * (then it has as many), else all at once.
+   */
+  record Progress(int notices, ProgressSteps steps) {}
+
+  private static final Progress NO_PROGRESS = new Progress(0, null);
 
   ToolTable(String server, List<ToolDefinition> declared) {
     this.server = server;
@@ -44,8 +51,7 @@ final class ToolTable {
   synchronized void remove(String tool) {
     current.remove(known(tool));
     release(behaviours.remove(tool));
-    progress.remove(tool);
-    releaseSteps(steps.remove(tool));
+    release(progress.remove(tool));
   }
 
   /** Back to the declared tools, in declared order; whether that changed anything. */
@@ -84,39 +90,30 @@ final class ToolTable {
 
   /** Sets how many notices a call of the tool sends, at once; lets go every step of the tool's earlier handle. */
   void progress(String tool, int notifications) {
-    releaseSteps(steps.remove(known(tool)));
-    if (notifications == 0) {
-      progress.remove(tool);
-    } else {
-      progress.put(tool, notifications);
-    }
+    release(notifications == 0 ? progress.remove(known(tool))
+        : progress.put(known(tool), new Progress(notifications, null)));
   }
 
   /** As {@link #progress}, but each notice waits for the test's step on the returned handle. */
   ProgressSteps progressSteps(String tool, int notifications) {
     ProgressSteps handle = new ProgressSteps(known(tool), notifications);
-    progress.put(tool, notifications);
-    releaseSteps(steps.put(tool, handle));
+    release(progress.put(tool, new Progress(notifications, handle)));
     return handle;
   }
 
-  int progressOf(String tool) {
-    return progress.getOrDefault(tool, 0);
-  }
-
-  /** The handle whose steps a call of the tool waits for before each notice, if the test set one. */
-  Optional<ProgressSteps> stepsOf(String tool) {
-    return Optional.ofNullable(steps.get(tool));
+  /** How a call of the tool reports progress; no notices when the test set none. */
+  Progress progressOf(String tool) {
+    return progress.getOrDefault(tool, NO_PROGRESS);
   }
 
   void clearProgress() {
-    progress.clear();
-    steps.keySet().forEach(t -> releaseSteps(steps.remove(t)));
+    progress.keySet().forEach(t -> release(progress.remove(t)));
   }
 
-  private static void releaseSteps(ProgressSteps old) {
-    if (old != null) {
-      old.releaseAll();
+  /** Lets every step of a replaced stepped setting go, so no call waits into the next test. */
+  private static void release(Progress old) {
+    if (old != null && old.steps() != null) {
+      old.steps().releaseAll();
     }
   }
 
