@@ -94,6 +94,7 @@ public final class GuildMcpManager implements ExternalToolSources, AutoCloseable
   private final Executor blocking;
   /** The host's enabled servers, offered on every turn, in the order given. */
   private final List<Target> hostTargets;
+  /** The same, by name in lower case: names are unique ignoring case, and an operator may type either. */
   private final Map<String, Target> hostByName;
 
   private GuildMcpManager(Builder b) {
@@ -118,7 +119,7 @@ public final class GuildMcpManager implements ExternalToolSources, AutoCloseable
       if (h.enabled()) {
         Target t = Target.of(h, settings);
         hosts.add(t);
-        byName.put(h.name(), t);
+        byName.put(h.name().toLowerCase(java.util.Locale.ROOT), t);
       }
     }
     this.hostTargets = List.copyOf(hosts);
@@ -259,7 +260,7 @@ public final class GuildMcpManager implements ExternalToolSources, AutoCloseable
   /** A server as configured now (through the cache), for background reconnects. */
   private Optional<Target> current(Pool.Key key) {
     if (key.host() != null) {
-      return Optional.ofNullable(hostByName.get(key.host()));
+      return Optional.ofNullable(host(key.host()));
     }
     return targets(key.guildId()).stream().filter(t -> t.key().equals(key)).findFirst();
   }
@@ -267,7 +268,7 @@ public final class GuildMcpManager implements ExternalToolSources, AutoCloseable
   /** A call's fresh read: the same server, still enabled, at the same endpoint. */
   private Optional<Target> fresh(Target shown) {
     if (shown.key().host() != null) {
-      return Optional.ofNullable(hostByName.get(shown.key().host())).filter(t -> t.sameEndpoint(shown));
+      return Optional.ofNullable(host(shown.key().host())).filter(t -> t.sameEndpoint(shown));
     }
     for (McpRegistration r : store.list(shown.key().guildId())) {
       if (r.id() == shown.key().registrationId() && r.enabled() && r.url().equals(shown.url())) {
@@ -322,24 +323,31 @@ public final class GuildMcpManager implements ExternalToolSources, AutoCloseable
   /**
    * The state of a host server's circuit breaker; empty if it never connected or is not a host server here.
    *
-   * @param name the host server's name
+   * @param name the host server's name, in any case
    * @since 0.1
    */
   public Optional<BreakerState> hostBreakerState(String name) {
-    return pool.breakerState(Pool.Key.host(RegistrationRules.normaliseName(name)));
+    Target t = host(name);
+    return t == null ? Optional.empty() : pool.breakerState(t.key());
+  }
+
+  /** The enabled host server of this name (surrounding blanks and case aside), or null. */
+  private Target host(String name) {
+    String n = RegistrationRules.normaliseName(name);
+    return n == null ? null : hostByName.get(n.toLowerCase(java.util.Locale.ROOT));
   }
 
   /**
    * Retries a quarantined host server now, as an operator's action: its quarantine and back-off are forgotten
    * and it connects at once (waiting at most the connect timeout).
    *
-   * @param name the host server's name
+   * @param name the host server's name, in any case
    * @return {@code connected} with the tools it offers now, {@code connection_failed} (it stays quarantined; the
    *     message says why), or {@code not_found} when no enabled host server has that name
    * @since 0.1
    */
   public ConfigOutcome retryHostServer(String name) {
-    Target t = name == null ? null : hostByName.get(RegistrationRules.normaliseName(name));
+    Target t = host(name);
     if (t == null) {
       return new ConfigOutcome(ConfigOutcome.NOT_FOUND, "No enabled host MCP server is named '" + name + "'.", null);
     }
