@@ -497,7 +497,7 @@ final class Pool {
   /** Closes the connection and forgets the server's health (disable, remove). */
   void disconnect(Key key) {
     generations.merge(key, 1L, Long::sum);
-    pool.invalidate(key);
+    // The health first: once the server hears its session close, nothing here still knows it.
     ServerHealth h = servers.remove(key);
     if (h != null) {
       ScheduledFuture<?> p = h.probe;
@@ -506,6 +506,7 @@ final class Pool {
       }
       h.breaker.reset();
     }
+    pool.invalidate(key);
   }
 
   /** The guild servers the pool holds a connection or a health record for. */
