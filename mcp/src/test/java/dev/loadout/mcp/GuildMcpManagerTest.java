@@ -192,6 +192,28 @@ class GuildMcpManagerTest {
   }
 
   @Test
+  void anInterruptedTurnGetsItsSourcesBackAtOnceWithTheFirstConnectsPendingAndKeepsItsInterrupt() {
+    FAULTY.server().inject(new McpFault.HangEveryRequest());
+    registerUrl("slow", FAULTY.server().streamableUrl(), ServerType.GENERAL);
+    registerUrl("slower", FAULTY.server().sseUrl(), ServerType.GENERAL);
+
+    // A bot shutting down interrupts its turn threads; a turn must not sit out the connect timeout on either server.
+    Thread.currentThread().interrupt();
+    List<ToolSource> sources;
+    boolean stillInterrupted;
+    try {
+      sources = manager.sourcesFor(G1);
+    } finally {
+      stillInterrupted = Thread.interrupted();
+    }
+
+    assertThat(stillInterrupted).as("the interrupt is kept for the bot's own code").isTrue();
+    assertThat(sources).extracting(ToolSource::label).containsExactly("slow", "slower");
+    assertThat(Sources.hiddenBecause(sources, "slow")).contains(McpFailureCodes.CONNECTING);
+    assertThat(Sources.hiddenBecause(sources, "slower")).contains(McpFailureCodes.CONNECTING);
+  }
+
+  @Test
   void aSuccessfulConnectRefreshesTheSnapshotInTheBackground() throws Exception {
     McpRegistration a = register("a", "/mcp", ServerType.GENERAL);
     assertThat(a.toolNames()).isEmpty();
