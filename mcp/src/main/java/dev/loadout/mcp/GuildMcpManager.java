@@ -240,15 +240,7 @@ public final class GuildMcpManager implements ExternalToolSources, AutoCloseable
    */
   private List<Target> targets(String guildId) {
     try {
-      return config.get(guildId, g -> {
-        List<Target> read = new ArrayList<>();
-        for (McpRegistration r : store.list(g)) {
-          if (r.enabled()) {
-            read.add(Target.of(r, settings));
-          }
-        }
-        return List.copyOf(read);
-      });
+      return config.get(guildId, this::enabledTargets);
     } catch (RuntimeException e) {
       // Nothing is cached for a failed read: the next turn tries again.
       LOG.warn("MCP registrations of guild {} could not be read; its MCP tools are left out of this turn ({})", guildId,
@@ -257,12 +249,29 @@ public final class GuildMcpManager implements ExternalToolSources, AutoCloseable
     }
   }
 
-  /** A server as configured now (through the cache), for background reconnects. */
+  /** The guild's enabled servers as the store has them now. */
+  private List<Target> enabledTargets(String guildId) {
+    List<Target> read = new ArrayList<>();
+    for (McpRegistration r : store.list(guildId)) {
+      if (r.enabled()) {
+        read.add(Target.of(r, settings));
+      }
+    }
+    return List.copyOf(read);
+  }
+
+  /**
+   * A server as configured now, for background reconnects and probes: from the cached configuration, else read
+   * from the store directly. Not through the cache's load: the guild's turns wait on a load in progress, and a slow
+   * read of a background task must not hold a user's turn. A failed read throws; the pool contains it.
+   */
   private Optional<Target> current(Pool.Key key) {
     if (key.host() != null) {
       return Optional.ofNullable(host(key.host()));
     }
-    return targets(key.guildId()).stream().filter(t -> t.key().equals(key)).findFirst();
+    List<Target> known = config.getIfPresent(key.guildId());
+    return (known != null ? known : enabledTargets(key.guildId())).stream().filter(t -> t.key().equals(key))
+        .findFirst();
   }
 
   /** A call's fresh read: the same server, still enabled, at the same endpoint. */

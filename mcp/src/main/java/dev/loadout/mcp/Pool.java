@@ -85,8 +85,8 @@ final class Pool {
   private volatile boolean closed;
 
   /**
-   * @param current the target of a key as configured now, for background reconnects; empty once it is
-   *     removed or disabled
+   * @param current the target of a key as configured now, for background reconnects and probes; empty once it is
+   *     removed or disabled; throws when the registration store fails
    * @param onListed told after each listing of a connection's tools (the snapshot refresh); must not block
    */
   Pool(Connector connector, McpSettings settings, Clock clock, Executor blocking, ScheduledExecutorService scheduler,
@@ -465,7 +465,17 @@ final class Pool {
       }
       return;
     }
-    Optional<Target> t = current.apply(h.key);
+    Optional<Target> t;
+    try {
+      t = current.apply(h.key);
+    } catch (RuntimeException e) {
+      // The registration store failed: the probe counts as failed (the breaker reopens for the next cooldown, which
+      // schedules the next probe), where a probe left half-open would hide the server for good.
+      LOG.warn("MCP {}: its registration could not be read for the probe ({}); probed again after the cooldown",
+          h.key.describe(), e.getClass().getName());
+      h.breaker.onConnectFailure();
+      return;
+    }
     if (t.isEmpty()) {
       servers.remove(h.key, h);
       h.breaker.reset();

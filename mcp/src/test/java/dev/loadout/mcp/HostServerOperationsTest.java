@@ -7,6 +7,7 @@ import dev.loadout.core.ToolSource;
 import dev.loadout.core.TurnContext;
 import dev.loadout.core.net.NetworkGuard;
 import dev.loadout.core.net.NetworkPolicy;
+import dev.loadout.core.store.StoreException;
 import dev.loadout.testkit.mcp.McpFault;
 import dev.loadout.testkit.mcp.McpReply;
 import dev.loadout.testkit.mcp.McpTestServer;
@@ -18,6 +19,7 @@ import java.time.Instant;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -245,5 +247,44 @@ class HostServerOperationsTest {
         .contains(BreakerState.CLOSED);
     assertThat(initializes(mcp.server())).isEqualTo(before + 1);
     assertThat(Sources.offering(manager.sourcesFor(DM))).containsExactly("wiki");
+  }
+
+  @Test
+  void aProbeThatCannotReadTheRegistrationTriesAgainAfterTheNextCooldownAndThenConnects() {
+    AtomicBoolean away = new AtomicBoolean();
+    McpRegistrationStore flaky = new ForwardingStore(memory) {
+      @Override
+      public List<McpRegistration> list(String guildId) {
+        if (away.get()) {
+          throw new StoreException("the database is away", null);
+        }
+        return super.list(guildId);
+      }
+    };
+    // The configuration expires before the cooldown ends, so the probe has to read the store.
+    manager = builder(flaky).configTtl(Duration.ofSeconds(10)).build();
+    McpRegistration r = memory.insert(McpRegistration.draft("g1", "notes", mcp.server().streamableUrl(), null,
+        ServerType.GENERAL, null)).orElseThrow();
+    mcp.server().inject(new McpFault.HttpStatus(500));
+    manager.sourcesFor(G1);
+    assertThat(events.awaitBreaker(manager, "g1", r.id(), BreakerState.OPEN)).contains(BreakerState.OPEN);
+    mcp.server().clearFaults();
+
+    away.set(true);
+    scheduler.advance(settings.failureCooldown());
+
+    assertThat(events.awaitTransitions(3)).extracting(BreakerTransition::to)
+        .as("the probe failed like a connect: open again, neither forgotten nor left half-open")
+        .containsExactly(BreakerState.OPEN, BreakerState.HALF_OPEN, BreakerState.OPEN);
+    assertThat(manager.breakerState("g1", r.id())).contains(BreakerState.OPEN);
+    assertThat(initializes(mcp.server())).as("only the first connect asked the server").isEqualTo(1);
+
+    away.set(false);
+    scheduler.advance(settings.failureCooldown().multipliedBy(2).minusMillis(1));
+    assertThat(manager.breakerState("g1", r.id())).as("the next cooldown is doubled").contains(BreakerState.OPEN);
+    scheduler.advance(Duration.ofMillis(1));
+
+    assertThat(events.awaitBreaker(manager, "g1", r.id(), BreakerState.CLOSED)).contains(BreakerState.CLOSED);
+    assertThat(Sources.offering(manager.sourcesFor(G1))).containsExactly("notes");
   }
 }

@@ -18,6 +18,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -116,10 +117,12 @@ class RestartTest {
       assertThat(((ToolResult.Failure) r).code()).as(r.toString()).isEqualTo(McpFailureCodes.CONNECTION_LOST);
       // The reconnect is reading the registration (as a slow database read would hold it) while the bot's next
       // turn runs: that turn must know the server just failed, not take it for healthy and connect on the user's turn.
+      // Nor may the turn wait for that read: it reads the guild itself.
       held.reached.get(10, TimeUnit.SECONDS);
       int before = connects.size();
       List<ToolSource> next = m.sourcesFor(G1);
 
+      assertThat(held.heldReadsDone()).as("the background read is still held when the turn is back").isZero();
       assertThat(Sources.hiddenBecause(next, "a")).contains(McpFailureCodes.CONNECTION_LOST);
       assertThat(connects).as("connects during the turn").hasSize(before);
       held.release();
@@ -133,8 +136,14 @@ class RestartTest {
   static final class HeldStore extends ForwardingStore {
     final CompletableFuture<Boolean> snapshots = new CompletableFuture<>();
     final CompletableFuture<Void> reached = new CompletableFuture<>();
+    private final AtomicInteger heldReadsDone = new AtomicInteger();
     private volatile CountDownLatch held;
     private volatile Thread test;
+
+    /** How many held reads have returned. */
+    int heldReadsDone() {
+      return heldReadsDone.get();
+    }
 
     void hold() {
       test = Thread.currentThread();
@@ -151,9 +160,11 @@ class RestartTest {
       if (h != null && Thread.currentThread() != test) {
         reached.complete(null);
         try {
-          h.await(30, TimeUnit.SECONDS);
+          h.await(McpEvents.HANG_GUARD.toMillis(), TimeUnit.MILLISECONDS);
         } catch (InterruptedException e) {
           Thread.currentThread().interrupt();
+        } finally {
+          heldReadsDone.incrementAndGet();
         }
       }
       return delegate.list(guildId);
