@@ -214,6 +214,35 @@ class GuildMcpManagerTest {
   }
 
   @Test
+  void anExecutorThatRefusesTheConnectCostsTheTurnNothingAndTheNextTurnConnects() throws Exception {
+    java.util.concurrent.atomic.AtomicBoolean refusing = new java.util.concurrent.atomic.AtomicBoolean(true);
+    java.util.concurrent.ExecutorService threads = java.util.concurrent.Executors.newCachedThreadPool();
+    // A host's bounded executor at its limit, or one shutting down.
+    java.util.concurrent.Executor host = task -> {
+      if (refusing.get()) {
+        throw new java.util.concurrent.RejectedExecutionException("saturated");
+      }
+      threads.execute(task);
+    };
+    register("a", "/mcp", ServerType.GENERAL);
+    try (GuildMcpManager m = GuildMcpManager.builder(store, NetworkGuard.of(NetworkPolicy.development()))
+        .settings(settings).clock(clock).executor(host).build()) {
+      MCP.server().clearRequests();
+
+      List<ToolSource> refused = m.sourcesFor(G1);
+
+      assertThat(Sources.hiddenBecause(refused, "a")).contains(McpFailureCodes.CONNECTING);
+      assertThat(MCP.server().requests()).as("nothing was sent").isEmpty();
+      refusing.set(false);
+      List<ToolSource> next = m.sourcesFor(G1);
+      assertThat(Sources.offering(next)).as("the refused connect left nothing behind").containsExactly("a");
+      assertThat(call(tool(next, "echo"), "{\"text\":\"served\"}").isSuccess()).isTrue();
+    } finally {
+      threads.shutdownNow();
+    }
+  }
+
+  @Test
   void aSuccessfulConnectRefreshesTheSnapshotInTheBackground() throws Exception {
     McpRegistration a = register("a", "/mcp", ServerType.GENERAL);
     assertThat(a.toolNames()).isEmpty();
