@@ -251,7 +251,8 @@ final class StrictSchema {
       } else if (type instanceof ArrayNode) {
         ((ArrayNode) type).add("null");
       }
-      if (s.get("enum") instanceof ArrayNode) {
+      // An enum may list null already (its type did not admit it): the values stay unique.
+      if (s.get("enum") instanceof ArrayNode && !containsNull((ArrayNode) s.get("enum"))) {
         ((ArrayNode) s.get("enum")).addNull();
       }
     }

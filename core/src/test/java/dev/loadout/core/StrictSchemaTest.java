@@ -46,6 +46,13 @@ class StrictSchemaTest {
   }
 
   @Test
+  void anOptionalEnumThatListsNullButWhoseTypeRefusesItGetsNullOnceInEach() {
+    assertThat(strict("{'type':'object','properties':{'sort':{'type':'string','enum':['new',null]}}}"))
+        .isEqualTo(json("{'type':'object','properties':{'sort':{'type':['string','null'],'enum':['new',null]}},"
+            + "'required':['sort'],'additionalProperties':false}"));
+  }
+
+  @Test
   void refsAndConstsAreWrappedAndDefinitionsRewrittenToo() {
     assertThat(strict("{'type':'object','$defs':{'pt':{'type':'object','properties':{'x':{'type':'number'}}}},"
         + "'properties':{'a':{'$ref':'#/$defs/pt','description':'point'},'b':{'const':'k'}}}"))
