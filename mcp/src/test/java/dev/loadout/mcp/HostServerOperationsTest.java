@@ -68,6 +68,12 @@ class HostServerOperationsTest {
     return manager;
   }
 
+  /** Guild g1's server "notes", written to the store directly, as another process would. */
+  McpRegistration registerNotes() {
+    return memory.insert(McpRegistration.draft("g1", "notes", mcp.server().streamableUrl(), null, ServerType.GENERAL,
+        null)).orElseThrow();
+  }
+
   long initializes(McpTestServer server) {
     return server.requests().stream().filter(q -> q.isJsonRpc("initialize")).count();
   }
@@ -143,8 +149,7 @@ class HostServerOperationsTest {
     manager = builder(silent).configTtl(Duration.ofSeconds(10)).build();
     assertThat(manager.sourcesFor(G1)).isEmpty();
 
-    memory.insert(McpRegistration.draft("g1", "notes", mcp.server().streamableUrl(), null, ServerType.GENERAL, null))
-        .orElseThrow();
+    registerNotes();
     scheduler.advance(Duration.ofMillis(9_999));
     assertThat(manager.sourcesFor(G1)).as("cached for the TTL").isEmpty();
 
@@ -157,8 +162,7 @@ class HostServerOperationsTest {
     McpRegistrationStore silent = new ForwardingStore(memory) {};
     manager = builder(silent).build();
     assertThat(manager.sourcesFor(G1)).isEmpty();
-    memory.insert(McpRegistration.draft("g1", "notes", mcp.server().streamableUrl(), null, ServerType.GENERAL, null))
-        .orElseThrow();
+    registerNotes();
 
     scheduler.advance(GuildMcpManager.DEFAULT_CONFIG_TTL.minusMillis(1));
     List<ToolSource> cached = manager.sourcesFor(G1);
@@ -205,8 +209,7 @@ class HostServerOperationsTest {
   void aQuarantinedServerRemovedByAnotherProcessIsForgottenAtItsProbeAndNeverContactedAgain() {
     McpRegistrationStore silent = new ForwardingStore(memory) {};
     manager = builder(silent).configTtl(Duration.ofSeconds(10)).build();
-    McpRegistration r = memory.insert(McpRegistration.draft("g1", "notes", mcp.server().streamableUrl(), null,
-        ServerType.GENERAL, null)).orElseThrow();
+    McpRegistration r = registerNotes();
     mcp.server().inject(new McpFault.HttpStatus(500));
     manager.sourcesFor(G1);
     assertThat(events.awaitBreaker(manager, "g1", r.id(), BreakerState.OPEN)).contains(BreakerState.OPEN);
@@ -263,8 +266,7 @@ class HostServerOperationsTest {
     };
     // The configuration expires before the cooldown ends, so the probe has to read the store.
     manager = builder(flaky).configTtl(Duration.ofSeconds(10)).build();
-    McpRegistration r = memory.insert(McpRegistration.draft("g1", "notes", mcp.server().streamableUrl(), null,
-        ServerType.GENERAL, null)).orElseThrow();
+    McpRegistration r = registerNotes();
     mcp.server().inject(new McpFault.HttpStatus(500));
     manager.sourcesFor(G1);
     assertThat(events.awaitBreaker(manager, "g1", r.id(), BreakerState.OPEN)).contains(BreakerState.OPEN);
